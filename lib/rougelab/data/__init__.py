@@ -1,0 +1,19 @@
+"""Datasets: a registry with pinned upstream files and SHA-256, verified fetch, tidy loaders.
+
+``fetch()`` fills the cache (from upstream, or a mirror folder); ``load_dataset(name)``
+returns a tidy DataFrame; ``dataset_path(name)`` returns a fetched dataset's folder;
+``describe()`` is what ``rougelab data list`` prints.
+"""
+from __future__ import annotations
+
+from rougelab.data.fetch import dataset_path, fetch
+from rougelab.data.loaders import load_dataset
+from rougelab.data.registry import DataError, names
+
+__all__ = ["DataError", "dataset_path", "describe", "fetch", "load_dataset", "names"]
+
+
+def describe() -> str:
+    """The text ``rougelab data list`` prints (rows, docs, systems, references, licence, caveats)."""
+    from rougelab.data.describe import describe as _describe
+    return _describe()

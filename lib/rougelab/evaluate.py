@@ -1,0 +1,54 @@
+"""Score a dataset with registered metrics and correlate each with every human criterion."""
+from __future__ import annotations
+
+import pandas as pd
+from tqdm.auto import tqdm
+
+from rougelab.metrics.base import get_metric
+from rougelab.score_cache import cached_score
+
+TEXT_COLUMNS = ("dataset", "doc_id", "system_id", "source", "references", "summary")
+
+
+def human_columns(table: pd.DataFrame) -> list[str]:
+    """The human-judgment columns of a dataset table: every column after the text columns."""
+    return [c for c in table.columns if c not in TEXT_COLUMNS]
+
+
+def add_metric_scores(table: pd.DataFrame, metric_names: list[str], *, column: str = "primary",
+                      progress: bool = True) -> pd.DataFrame:
+    """A copy of ``table`` with one column per metric, named after it (its primary score).
+
+    ``column="all"`` adds every column the metric returns, prefixed with ``<metric>:``.
+    Scores come through the content-addressed score cache.
+    """
+    out = table.copy()
+    for name in tqdm(metric_names, desc="metrics", disable=not progress or len(metric_names) < 2):
+        metric = get_metric(name)
+        scores = cached_score(metric, list(table["summary"]), [list(r) for r in table["references"]],
+                              list(table["source"]) if metric.needs_source else None)
+        if column == "all":
+            for col in scores.columns:
+                out[f"{name}:{col}"] = scores[col].to_numpy()
+        else:
+            out[name] = scores[metric.primary].to_numpy()
+    return out
+
+
+def evaluate(dataset: str, metric_names: list[str], *, level: str = "summary", coef: str = "kendall",
+             criteria: list[str] | None = None, n_resamples: int = 0, seed: int = 0,
+             progress: bool = True) -> pd.DataFrame:
+    """Correlation of each metric with each human criterion of ``dataset``.
+
+    Returns one row per (metric, criterion) with columns metric, criterion, level, coef, value,
+    ci_low, ci_high (the interval is NaN unless ``n_resamples`` > 0: bootstrap over systems and
+    inputs, Deutsch et al. 2021).
+    """
+    from rougelab.data import load_dataset
+    from rougelab.metaeval import correlation_table
+
+    table = load_dataset(dataset)
+    criteria = criteria or human_columns(table)
+    scored = add_metric_scores(table, metric_names, progress=progress)
+    return correlation_table(scored, metric_names, criteria, levels=[level], coefs=[coef],
+                             n_resamples=n_resamples, seed=seed)

@@ -1,0 +1,57 @@
+"""The score cache: same inputs and options -> reused; anything else -> recomputed; corruption -> recomputed with a warning."""
+import pandas as pd
+import pytest
+
+from rougelab import score_cache
+from rougelab.metrics.base import Metric
+
+
+@pytest.fixture
+def counting_metric():
+    calls = []
+
+    def scorer(summaries, references, scale=1.0):
+        calls.append(len(summaries))
+        return pd.DataFrame({"n": [scale * len(s) for s in summaries]})
+
+    return Metric("count", scorer, primary="n", options={"scale": 1.0}), calls
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROUGELAB_CACHE", str(tmp_path))
+
+
+def test_second_call_reads_the_cache(counting_metric):
+    metric, calls = counting_metric
+    first = score_cache.cached_score(metric, ["ab", "abc"], [["x"], ["y"]])
+    second = score_cache.cached_score(metric, ["ab", "abc"], [["x"], ["y"]])
+    assert calls == [2]
+    pd.testing.assert_frame_equal(first, second)
+    assert list(second["n"]) == [2.0, 3.0]
+
+
+def test_changed_text_or_option_is_a_new_key(counting_metric):
+    metric, calls = counting_metric
+    score_cache.cached_score(metric, ["ab"], [["x"]])
+    score_cache.cached_score(metric, ["ab"], [["z"]])
+    other = Metric("count", metric.scorer, primary="n", options={"scale": 2.0})
+    assert score_cache.cached_score(other, ["ab"], [["x"]])["n"].tolist() == [4.0]
+    assert calls == [1, 1, 1]
+
+
+def test_separators_keep_batches_apart():
+    assert score_cache.content_digest(["a", "b"], [["c"], ["d"]]) != score_cache.content_digest(["ab"], [["cd"]])
+    assert score_cache.content_digest(["a"], [["b", "c"]]) != score_cache.content_digest(["a"], [["bc"]])
+
+
+def test_corrupt_file_is_reported_and_recomputed(counting_metric):
+    metric, calls = counting_metric
+    score_cache.cached_score(metric, ["ab"], [["x"]])
+    path = score_cache.cache_path(metric, ["ab"], [["x"]])
+    path.write_bytes(b"not a numpy archive")
+    with pytest.warns(UserWarning, match="corrupt"):
+        table = score_cache.cached_score(metric, ["ab"], [["x"]])
+    assert table["n"].tolist() == [2.0] and calls == [1, 1]
+    assert score_cache.cached_score(metric, ["ab"], [["x"]])["n"].tolist() == [2.0]
+    assert calls == [1, 1]

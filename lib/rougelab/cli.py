@@ -1,13 +1,16 @@
-"""`rougelab` command line: data, evaluate, metrics, workbook, rouge155."""
+"""`rougelab` command line: data, evaluate, score, metrics, workbook, rouge155."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 
+from rougelab import user_files
+
 EXAMPLES = """examples:
   rougelab data fetch --mirror ../shared/data/mirror
   rougelab evaluate --dataset summeval --metric rouge-1,rouge-2,rouge-l --level global --coef kendall
+  rougelab score --metric rouge-1,rouge-2 --summaries sys.txt --references ref1.txt --references ref2.txt
   rougelab rouge155 -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m ROUGE-test.xml
   rougelab workbook --smoke 00_tour
 """
@@ -31,6 +34,27 @@ def format_table(table, fmt: str) -> str:
     if fmt == "csv":
         return table.to_csv(index=False).rstrip("\n")
     return table.to_markdown(index=False, floatfmt=".4f")
+
+
+def _score(args) -> int:
+    import pandas as pd
+
+    from rougelab.metrics.base import get_metric
+    batch = user_files.read_batch(args.summaries, args.references, args.sources, args.sentence_separator)
+    tables = []
+    for name in _split(args.metric):
+        metric = get_metric(name)
+        scores = metric.score(batch.summaries, batch.references, batch.sources)
+        taken = {c for t in tables for c in t.columns}
+        tables.append(scores.rename(columns=lambda c: f"{name}:{c}" if c in taken else c))
+    table = pd.concat(tables, axis=1)
+    text = table.to_json(orient="records", lines=True) if args.format == "jsonl" else table.to_csv(index=False)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.write(text)
+    else:
+        print(text, end="")
+    return 0
 
 
 def _metrics(args) -> int:
@@ -76,6 +100,19 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--quiet", action="store_true", help="no progress bars")
     ev.set_defaults(func=_evaluate)
 
+    sc = sub.add_parser("score", help="score your own summaries (one row per summary)",
+                        description=user_files.__doc__,
+                        epilog="example: rougelab score --metric rouge-2 --summaries sys.txt --references ref.txt",
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sc.add_argument("--metric", required=True, help="comma-separated registry names")
+    sc.add_argument("--summaries", required=True, help="text (one per line), .jsonl or .csv file")
+    sc.add_argument("--references", action="append", help="one reference per line; repeat for more references")
+    sc.add_argument("--sources", help="one source document per line (metrics that read the source)")
+    sc.add_argument("--sentence-separator", help="string marking sentence ends inside a line, e.g. '<q>'")
+    sc.add_argument("--format", choices=["csv", "jsonl"], default="csv")
+    sc.add_argument("--out", help="write here instead of standard output")
+    sc.set_defaults(func=_score)
+
     me = sub.add_parser("metrics", help="list the registered metrics with their signatures")
     me.set_defaults(func=_metrics)
 
@@ -98,9 +135,11 @@ def main(argv: list[str] | None = None) -> int:
         from rougelab.rouge.rouge155.cli import main as rouge155_main
         return rouge155_main(argv[1:])
     args = build_parser().parse_args(argv)
+    from rougelab.data import DataError
+
     try:
         return args.func(args)
-    except (ValueError, FileNotFoundError) as err:
+    except (ValueError, FileNotFoundError, DataError) as err:
         print(f"rougelab {args.command}: error: {err}", file=sys.stderr)
         return 2
 

@@ -7,13 +7,8 @@ returns a tidy DataFrame; ``dataset_path(name)`` returns a fetched dataset's fol
 from __future__ import annotations
 
 from rougelab.data.fetch import dataset_path, fetch
+from rougelab.data.listing import describe
 from rougelab.data.loaders import load_dataset
 from rougelab.data.registry import DataError, names
 
 __all__ = ["DataError", "dataset_path", "describe", "fetch", "load_dataset", "names"]
-
-
-def describe() -> str:
-    """The text ``rougelab data list`` prints (rows, docs, systems, references, licence, caveats)."""
-    from rougelab.data.describe import describe as _describe
-    return _describe()

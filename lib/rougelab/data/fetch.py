@@ -14,6 +14,8 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+from tqdm import tqdm
+
 from rougelab import paths
 from rougelab.data.registry import DataError, Dataset, FileEntry, get, names as all_names
 
@@ -24,7 +26,11 @@ _FETCH_HINT = "run `rougelab data fetch` (or `rougelab data fetch --mirror DIR`)
 
 def cache_root() -> Path:
     """The folder that holds fetched files, laid out as ``<owner>/<repo>/<commit>/<path>``."""
-    return paths.cache_dir("datasets")
+    try:
+        return paths.cache_dir("datasets")
+    except OSError as exc:
+        raise DataError(f"cannot create the data cache {exc.filename} ({exc.strerror}): set "
+                        f"$ROUGELAB_CACHE to a writable folder") from None
 
 
 def sha256_of(data: bytes) -> str:
@@ -70,8 +76,13 @@ def _download(dataset: Dataset, entry: FileEntry) -> tuple[bytes, str]:
 
 
 def _write_atomic(target: Path, data: bytes) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    """Write ``data`` to a temporary file beside ``target``, then rename it over ``target``."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise DataError(f"cannot write {target} ({exc.strerror}): set $ROUGELAB_CACHE to a "
+                        f"writable folder") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -90,7 +101,7 @@ def fetch(names: str | list[str] | None = None, mirror: str | os.PathLike | None
     names : a dataset name or list of names; None fetches every registered dataset.
     mirror : a folder laid out as ``<owner>/<repo>/<commit>/<path>`` to copy from; default
         ``$ROUGELAB_DATA_MIRROR`` if set, else download from raw.githubusercontent.com.
-    progress : print one line per dataset to stderr.
+    progress : show a progress bar while checking/fetching, then one line per dataset (stderr).
 
     Returns
     -------
@@ -110,7 +121,8 @@ def fetch(names: str | list[str] | None = None, mirror: str | os.PathLike | None
     roots = {}
     for dataset in datasets:
         copied = 0
-        for entry in dataset.files:
+        for entry in tqdm(dataset.files, desc=dataset.name, unit="file", leave=False,
+                          disable=None if progress else True):  # None: bar on a terminal only
             target = cached_file(dataset, entry)
             if _is_valid(target, entry):
                 continue

@@ -39,7 +39,7 @@ def _table(name: str, rows: list[dict]) -> pd.DataFrame:
 
 
 def _bartscore_rows(name: str, path: str) -> list[dict]:
-    """Rows of a BARTScore ``SUM/<X>/data.pkl``: {doc: {src, ref_summ(s), sys_summs: {sys: ...}}}."""
+    """Rows of BARTScore's ``SUM/<X>/data.pkl``: {doc: {src, ref_summ(s), sys_summs}}."""
     humans = get(name).human_columns
     data = safe_loads(read_verified(name, path), source=path)
     rows = []
@@ -48,14 +48,9 @@ def _bartscore_rows(name: str, path: str) -> list[dict]:
         for system_id, entry in doc["sys_summs"].items():
             scores = entry["scores"]
             rows.append({"doc_id": str(doc_id), "system_id": str(system_id), "source": doc["src"],
-                         "references": references, "summary": entry["sys_summ"],
+                         "references": list(references), "summary": entry["sys_summ"],
                          **{h: scores[h] for h in humans}})
     return rows
-
-
-def _lines(name: str, path: str) -> list[str]:
-    """The lines of a text file of ``name`` (no trailing newline is required on the last)."""
-    return read_verified(name, path).decode("utf-8").split("\n") if path else []
 
 
 def litepyramid_recall(label_line: str) -> float:
@@ -102,7 +97,8 @@ def _realsumm_original_rows(name: str) -> list[dict]:
         for doc_id, doc in data.items():
             reference = sentences_from_markers(doc["ref_summ"])
             for system, entry in doc["system_summaries"].items():
-                rows.append({"doc_id": str(doc_id), "system_id": f"{kind}_{system.removesuffix('.txt')}",
+                system_id = f"{kind}_{system.removesuffix('.txt')}"
+                rows.append({"doc_id": str(doc_id), "system_id": system_id,
                              "source": None, "references": [reference],
                              "summary": sentences_from_markers(entry["system_summary"]),
                              "litepyramid_recall": entry["scores"]["litepyramid_recall"]})
@@ -119,6 +115,11 @@ _LOADERS = {
 }
 
 
+def has_table(name: str) -> bool:
+    """Whether ``load_dataset(name)`` gives a table (``rouge155-sample`` is a folder only)."""
+    return name in _LOADERS
+
+
 def load_dataset(name: str) -> pd.DataFrame:
     """Dataset ``name`` as one tidy DataFrame (see the module docstring for the columns).
 
@@ -126,6 +127,6 @@ def load_dataset(name: str) -> pd.DataFrame:
     use ``dataset_path``), or files not fetched or corrupt (run ``rougelab data fetch``).
     """
     get(name)
-    if name not in _LOADERS:
+    if not has_table(name):
         raise DataError(f"dataset {name!r} is a folder, not a table: use dataset_path({name!r})")
     return _table(name, _LOADERS[name]())

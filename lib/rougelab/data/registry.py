@@ -1,4 +1,4 @@
-"""The dataset registry: where each dataset lives upstream, its files with SHA-256, licence, caveats.
+"""The dataset registry: upstream location, files with SHA-256, licence and caveats of each dataset.
 
 The file lists and hashes are in ``manifest.json`` next to this module (written by
 ``python -m rougelab.data.make_manifest MIRROR``); everything a person wrote by hand
@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 MANIFEST = Path(__file__).with_name("manifest.json")
+UPSTREAM = "https://raw.githubusercontent.com/"
 
 
 class DataError(RuntimeError):
@@ -49,7 +50,7 @@ class Dataset:
     @property
     def url_prefix(self) -> str:
         """``https://raw.githubusercontent.com/<owner>/<repo>/<commit>/``."""
-        return f"https://raw.githubusercontent.com/{self.repo}/{self.commit}/"
+        return f"{UPSTREAM}{self.repo}/{self.commit}/"
 
     @property
     def relative_root(self) -> str:
@@ -88,7 +89,9 @@ DATASETS: dict[str, Dataset] = {d.name: d for d in [
         licence="no licence file upstream (REALSumm data CC BY 4.0): research use",
         caveats="25 systems (14 abstractive `abs_*`, 11 extractive `ext_*`); references carry "
         "<t> ... </t> sentence markers, converted here to one sentence per line; summaries and "
-        "sources are plain single-line text kept as released (no sentence marks); "
+        "sources are plain single-line text kept as released (no sentence marks; sources "
+        "lower-cased; 8 extractive systems lower-cased, the other 17 cased; 82 summaries keep PTB "
+        "bracket tokens -lrb-/-rrb- where BARTScore's copy has ( )); "
         "litepyramid_recall = mean of the summary's 0/1 SCU-presence labels",
         human_columns=("litepyramid_recall",)),
     Dataset(
@@ -96,16 +99,20 @@ DATASETS: dict[str, Dataset] = {d.name: d for d in [
         root="SUM/REALSumm", include=("SUM/REALSumm/data.pkl", "SUM/README.md", "LICENSE"),
         licence="repository Apache-2.0; REALSumm data CC BY 4.0",
         caveats="24 systems, not 25: system names lost their abs_/ext_ prefix, so the "
-        "abstractive and extractive `bart_out` collide and only one is kept; " + _PTB,
+        "abstractive and extractive `bart_out` collide; the `bart_out.txt` kept is the extractive "
+        "one (its labels equal realsumm's ext_bart_out on all 100 documents); use `realsumm` for "
+        "all 25 systems; " + _PTB,
         human_columns=("litepyramid_recall",)),
     Dataset(
         "realsumm-original", "REALSumm (Bhandari et al. 2020), original scores_dicts", *_REALSUMM,
         root="scores_dicts", include=("scores_dicts", "README.md", "LICENSE.txt",
                                       "selected_docs_for_human_eval"),
         licence="CC BY 4.0",
-        caveats="the authors' pickles (numpy float scalars decoded to Python floats); sentences "
-        "wrapped in <t> ... </t>, converted here to one sentence per line; the authors' own "
-        "ROUGE and other metric scores are dropped here (read them with load_realsumm_scores)",
+        caveats="for cross-checks only: abs.pkl's `bart_out` is a copy of ext.pkl's (same "
+        "summaries and labels on all 100 documents), so the abstractive BART is only right in "
+        "`realsumm`; no source documents (source is missing, NaN); numeric doc ids; "
+        "sentences wrapped in <t> ... </t>, converted here to one sentence per line; the "
+        "authors' own ROUGE and other metric scores are not loaded",
         human_columns=("litepyramid_recall",)),
     Dataset(
         "newsroom", "Newsroom human evaluation (Grusky et al. 2018), BARTScore's copy", *_BARTSCORE,
@@ -118,7 +125,8 @@ DATASETS: dict[str, Dataset] = {d.name: d for d in [
         root="data/PyrXSum", include=("data/PyrXSum",),
         licence="no licence file upstream: research use",
         caveats="100 XSum documents x 10 systems, one single-sentence reference each; text kept "
-        "as released (references cased, most system outputs lower-cased and tokenised); "
+        "as released (references cased; 7 of 10 systems lower-cased and PTB-tokenised, "
+        "facebook-bart-large, google-pegasus and t5-large cased); "
         "litepyramid_recall = mean of the summary's 0/1 SCU-presence labels",
         human_columns=("litepyramid_recall",)),
     Dataset(
@@ -140,7 +148,7 @@ def _manifest() -> dict:
 
 
 def get(name: str) -> Dataset:
-    """The registry entry called ``name``; unknown names raise ``DataError`` listing the known ones."""
+    """The registry entry ``name``; an unknown name raises ``DataError`` listing the known ones."""
     try:
         return DATASETS[name]
     except KeyError:

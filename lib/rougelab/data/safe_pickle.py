@@ -1,8 +1,9 @@
 """A restricted unpickler: builtin containers and scalars only, never arbitrary code.
 
 ``pickle.load`` runs whatever callable a file names (``os.system``, any class); the
-released evaluation pickles hold only dicts, lists, str and float, so anything that
-asks for a global is refused. The original REALSumm pickles store floats as NumPy
+released evaluation pickles hold only dicts, lists, str and float, so any global other
+than a builtin container type is refused (so are ``bytes`` in protocols 0-2, which are
+stored as a call to ``_codecs.encode``). The original REALSumm pickles store floats as NumPy
 scalars; ``numpy_scalars=True`` decodes those two globals (``numpy.core.multiarray.scalar``
 and ``numpy.dtype``) with our own byte decoder into Python floats/ints, without importing
 or calling NumPy.
@@ -46,14 +47,22 @@ _NUMPY_GLOBALS = {("numpy.core.multiarray", "scalar"): _scalar,
                   ("numpy", "dtype"): _DType}
 
 
+# Builtin types that older pickle protocols name as globals; constructing them runs no user code.
+_BUILTIN_TYPES = {(module, t.__name__): t for module in ("builtins", "__builtin__")
+                  for t in (set, frozenset, bytearray, complex)}
+
+
 class RestrictedUnpickler(pickle.Unpickler):
-    """Unpickler that refuses every global (optionally except NumPy's scalar pair, decoded safely)."""
+    """Unpickler that admits builtin types only: every global except set, frozenset, bytearray
+    and complex is refused (optionally NumPy's scalar pair too, decoded without NumPy)."""
 
     def __init__(self, file, *, numpy_scalars: bool = False):
         super().__init__(file)
         self._numpy_scalars = numpy_scalars
 
     def find_class(self, module: str, name: str):
+        if (module, name) in _BUILTIN_TYPES:
+            return _BUILTIN_TYPES[(module, name)]
         if self._numpy_scalars and (module, name) in _NUMPY_GLOBALS:
             return _NUMPY_GLOBALS[(module, name)]
         raise pickle.UnpicklingError(

@@ -1,0 +1,43 @@
+"""``rougelab data fetch [--mirror DIR] [NAME...]`` and ``rougelab data list``."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rougelab.data.registry import DataError
+
+
+def _fetch(args) -> int:
+    from rougelab.data.fetch import fetch
+
+    try:
+        fetch(args.names or None, mirror=args.mirror, progress=not args.quiet)
+    except DataError as err:
+        print(f"rougelab data fetch: error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _list(args) -> int:
+    from rougelab.data import describe
+
+    print(describe())
+    return 0
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    """Register ``data fetch`` and ``data list``; each sets ``func`` (args -> exit code)."""
+    data = subparsers.add_parser("data", help="fetch and list the evaluation datasets")
+    sub = data.add_subparsers(dest="data_command", required=True)
+    fetch = sub.add_parser(
+        "fetch", help="download (or copy from a mirror) and verify the datasets",
+        epilog="example: rougelab data fetch --mirror ../shared/data/mirror summeval")
+    fetch.add_argument("names", nargs="*", metavar="NAME", help="datasets to fetch (default: all)")
+    fetch.add_argument("--mirror", metavar="DIR",
+                       help="copy from DIR/<owner>/<repo>/<commit>/... instead of downloading "
+                            "(default: $ROUGELAB_DATA_MIRROR, else upstream)")
+    fetch.add_argument("--quiet", action="store_true", help="no progress lines")
+    fetch.set_defaults(func=_fetch)
+    listing = sub.add_parser("list", help="each dataset's size, shape, licence and caveats")
+    listing.set_defaults(func=_list)
+    return data

@@ -16,7 +16,7 @@ KENDALL_VARIANTS = ("b", "c")
 # Kendall's tau by pairwise signs costs n^2 memory per row; beyond this many points a row is
 # handed to scipy.stats.kendalltau (O(n log n)) instead.
 _PAIRWISE_MAX_N = 128
-_CHUNK_ELEMENTS = 4_000_000
+_CHUNK_ELEMENTS = 1_000_000  # pairwise sign entries per chunk: ~50 MB of temporaries
 
 
 def check_coefficient(coef: str, kendall_variant: str = "b") -> None:
@@ -24,7 +24,8 @@ def check_coefficient(coef: str, kendall_variant: str = "b") -> None:
     if coef not in COEFFICIENTS:
         raise ValueError(f"unknown coef {coef!r}: use one of {', '.join(COEFFICIENTS)}")
     if kendall_variant not in KENDALL_VARIANTS:
-        raise ValueError(f"unknown kendall_variant {kendall_variant!r}: use 'b' (tau-b) or 'c' (tau-c)")
+        raise ValueError(f"unknown kendall_variant {kendall_variant!r}: use 'b' (tau-b) or 'c' "
+                         "(tau-c)")
 
 
 def _pairs(x, y):
@@ -115,7 +116,8 @@ def kendall(x, y, variant: str = "b") -> np.ndarray:
             if keep.sum() < 2:
                 out[row] = np.nan
                 continue
-            out[row] = stats.kendalltau(flat_x[row, keep], flat_y[row, keep], variant=variant).statistic
+            out[row] = stats.kendalltau(flat_x[row, keep], flat_y[row, keep],
+                                        variant=variant).statistic
     out = out.reshape(lead)
     undefined = (mask.sum(axis=-1) < 2) | _constant(x, mask) | _constant(y, mask)
     return np.where(undefined, np.nan, out)

@@ -32,28 +32,35 @@ def check_level(level: str) -> None:
 
 
 def check_size(X: np.ndarray, level: str) -> None:
-    """Raise ``ValueError`` if ``X`` (systems x inputs) has too few systems or summaries for ``level``.
+    """Raise ``ValueError`` if ``X`` (systems x inputs) is too small for a ``level`` correlation.
 
     Summary and system level need at least ``MIN_POINTS`` systems; global level needs that many
     summaries (with two points every correlation is +-1, which says nothing).
     """
     n_systems, n_inputs = X.shape[-2:]
     if level in ("summary", "system") and n_systems < MIN_POINTS:
-        raise ValueError(f"{level}-level correlation needs at least {MIN_POINTS} systems, the table "
-                         f"has {n_systems}: add systems or use level='global'")
+        raise ValueError(f"{level}-level correlation needs at least {MIN_POINTS} systems, the "
+                         f"table has {n_systems}: add systems or use level='global'")
     if level == "global" and np.isfinite(X).sum() < MIN_POINTS:
         raise ValueError(f"global correlation needs at least {MIN_POINTS} summaries, the table has "
                          f"{int(np.isfinite(X).sum())}")
 
 
-def per_input(X: np.ndarray, Z: np.ndarray, coef: str = "pearson", kendall_variant: str = "b") -> np.ndarray:
-    """r(X[..., :, j], Z[..., :, j]) for every input j: shape ``X.shape[:-2] + (n_inputs,)``, NaN if undefined."""
+def per_input(X: np.ndarray, Z: np.ndarray, coef: str = "pearson",
+              kendall_variant: str = "b") -> np.ndarray:
+    """r(X[..., :, j], Z[..., :, j]) for every input j, shape ``X.shape[:-2] + (n_inputs,)``.
+
+    NaN where undefined (fewer than two systems, or constant scores).
+    """
     return coefficient(np.swapaxes(X, -1, -2), np.swapaxes(Z, -1, -2), coef, kendall_variant)
 
 
 def level_correlation(X: np.ndarray, Z: np.ndarray, level: str = "summary", coef: str = "pearson",
                       kendall_variant: str = "b") -> tuple[np.ndarray, np.ndarray]:
-    """Correlation of score matrices ``X`` and ``Z`` (shape ``(..., systems, inputs)``) at ``level``.
+    """Correlation at ``level`` of score matrices ``X``, ``Z`` of shape ``(..., systems, inputs)``.
+
+    ``X`` and ``Z`` are broadcast against each other (e.g. a stack of resampled metric matrices
+    against one human matrix).
 
     Returns
     -------
@@ -64,8 +71,7 @@ def level_correlation(X: np.ndarray, Z: np.ndarray, level: str = "summary", coef
         average; other levels: 1 if the correlation itself is undefined, else 0.
     """
     check_level(level)
-    X = np.asarray(X, dtype=float)
-    Z = np.asarray(Z, dtype=float)
+    X, Z = np.broadcast_arrays(np.asarray(X, dtype=float), np.asarray(Z, dtype=float))
     if level == "summary":
         r = per_input(X, Z, coef, kendall_variant)
         defined = np.isfinite(r)
@@ -77,8 +83,10 @@ def level_correlation(X: np.ndarray, Z: np.ndarray, level: str = "summary", coef
         return np.where(count > 0, values, np.nan), (present & ~defined).sum(axis=-1)
     if level == "system":
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)  # all-NaN rows -> NaN means, then omitted
-            values = coefficient(np.nanmean(X, axis=-1), np.nanmean(Z, axis=-1), coef, kendall_variant)
+            # A system with no input left (possible in a resample) has a NaN mean: omitted.
+            warnings.simplefilter("ignore", RuntimeWarning)
+            means_x, means_z = np.nanmean(X, axis=-1), np.nanmean(Z, axis=-1)
+        values = coefficient(means_x, means_z, coef, kendall_variant)
     else:
         flat = X.shape[:-2] + (-1,)
         values = coefficient(X.reshape(flat), Z.reshape(flat), coef, kendall_variant)
@@ -107,7 +115,8 @@ def correlate(table: pd.DataFrame, metric_col: str, human_col: str, level: str =
     float
         The correlation. At summary level, inputs whose scores are constant across systems
         (correlation undefined) are left out of the average and an
-        ``UndefinedCorrelationWarning`` says how many; an undefined result is NaN, with that warning.
+        ``UndefinedCorrelationWarning`` says how many; an undefined result is NaN, with that
+        warning.
 
     Raises
     ------

@@ -38,11 +38,13 @@ def score_matrices(table: pd.DataFrame, columns: Sequence[str], *, doc_col: str 
     Returns
     -------
     ScoreMatrices
+        Rows (systems) and columns (inputs) in order of first appearance in ``table``.
 
     Raises
     ------
     ValueError
-        A missing column, a NaN or non-numeric score, or a (system, input) pair that occurs twice.
+        A missing column, a NaN, infinite or non-numeric score, or a (system, input) pair that
+        occurs twice.
     """
     if not isinstance(table, pd.DataFrame):
         raise ValueError(f"expected a pandas DataFrame with columns {doc_col!r}, {system_col!r} "
@@ -54,6 +56,10 @@ def score_matrices(table: pd.DataFrame, columns: Sequence[str], *, doc_col: str 
                          "score the metric first or pass doc_col=/system_col= for other id columns")
     if len(table) == 0:
         raise ValueError("the table is empty: nothing to correlate")
+    for col in (doc_col, system_col):
+        if table[col].isna().any():
+            raise ValueError(f"id column {col!r} has missing values: every row needs an input id "
+                             "and a system id")
     for col in columns:
         values = pd.to_numeric(table[col], errors="coerce")
         bad = values.isna() & table[col].notna()
@@ -65,6 +71,9 @@ def score_matrices(table: pd.DataFrame, columns: Sequence[str], *, doc_col: str 
             raise ValueError(f"column {col!r} has {n} NaN value(s) (first at row "
                              f"{table.index[values.isna().to_numpy()][0]!r}): drop those rows for "
                              "every column, or fill them, before correlating")
+        if np.isinf(values.to_numpy(dtype=float)).any():
+            raise ValueError(f"column {col!r} has infinite values: fix the scores before "
+                             "correlating")
     dup = table.duplicated([system_col, doc_col])
     if dup.any():
         row = table.loc[dup, [system_col, doc_col]].iloc[0].tolist()

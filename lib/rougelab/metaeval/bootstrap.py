@@ -1,0 +1,159 @@
+"""Bootstrap confidence intervals for a correlation (Deutsch, Dror & Roth 2021).
+
+Score matrices X (metric) and Z (human), X[i][j] = system i on input j (package docstring).
+Each resample draws systems (rows), inputs (columns) or both with replacement, keeps the same
+rows and columns of X and Z, and recomputes the correlation; the interval is the percentile
+interval of the resampled values (Boot-Systems, Boot-Inputs, Boot-Both in the paper).
+"""
+from __future__ import annotations
+
+import warnings
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from rougelab.metaeval.correlations import check_coefficient
+from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level, check_size,
+                                      level_correlation, warn_skipped)
+from rougelab.metaeval.matrices import score_matrices
+
+RESAMPLE = ("both", "systems", "inputs")
+_CHUNK_ELEMENTS = 2_000_000
+
+
+class CI(NamedTuple):
+    """A point estimate and its confidence interval."""
+
+    value: float
+    low: float
+    high: float
+
+
+def check_resample(resample: str) -> None:
+    """Raise ``ValueError`` unless ``resample`` is one of ``RESAMPLE``."""
+    if resample not in RESAMPLE:
+        raise ValueError(f"unknown resample {resample!r}: use one of {', '.join(RESAMPLE)}")
+
+
+def check_bootstrap_args(n_resamples: int, resample: str, confidence: float, *,
+                         minimum: int = 1) -> None:
+    """Raise ``ValueError`` for an unknown ``resample``, fewer than ``minimum`` resamples, or a
+    ``confidence`` outside (0, 1)."""
+    check_resample(resample)
+    if int(n_resamples) != n_resamples or n_resamples < minimum:
+        kind = "positive" if minimum else "non-negative"
+        raise ValueError(f"n_resamples must be a {kind} integer, got {n_resamples!r}")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}")
+
+
+def draw_indices(rng: np.random.Generator, n_systems: int, n_inputs: int, n_resamples: int,
+                 resample: str = "both") -> tuple[np.ndarray, np.ndarray]:
+    """Row and column indices of ``n_resamples`` bootstrap samples, drawn with replacement.
+
+    The draws, in this order: ``rng.integers(0, n_systems, (n_resamples, n_systems))`` when
+    systems are resampled, then ``rng.integers(0, n_inputs, (n_resamples, n_inputs))`` when inputs
+    are; what is not resampled is kept whole (``arange``). Resample b is ``X[rows[b]][:, cols[b]]``.
+    """
+    check_resample(resample)
+    if resample in ("both", "systems"):
+        rows = rng.integers(0, n_systems, size=(n_resamples, n_systems))
+    else:
+        rows = np.broadcast_to(np.arange(n_systems), (n_resamples, n_systems))
+    if resample in ("both", "inputs"):
+        cols = rng.integers(0, n_inputs, size=(n_resamples, n_inputs))
+    else:
+        cols = np.broadcast_to(np.arange(n_inputs), (n_resamples, n_inputs))
+    return rows, cols
+
+
+def bootstrap_samples(X: np.ndarray, Z: np.ndarray, level: str = "summary", coef: str = "pearson",
+                      n_resamples: int = 1000, resample: str = "both", seed: int = 0,
+                      kendall_variant: str = "b") -> np.ndarray:
+    """The correlation of each of ``n_resamples`` bootstrap resamples of X and Z (NaN if undefined).
+
+    ``X`` and ``Z`` are systems x inputs score matrices; draws as in ``draw_indices`` from
+    ``np.random.default_rng(seed)``.
+    """
+    X = np.asarray(X, dtype=float)
+    Z = np.asarray(Z, dtype=float)
+    rows, cols = draw_indices(np.random.default_rng(seed), *X.shape, n_resamples, resample)
+    out = np.empty(n_resamples)
+    step = max(1, _CHUNK_ELEMENTS // X.size)
+    for start in range(0, n_resamples, step):
+        r = rows[start:start + step, :, None]
+        c = cols[start:start + step, None, :]
+        out[start:start + step], _ = level_correlation(X[r, c], Z[r, c], level, coef,
+                                                       kendall_variant)
+    return out
+
+
+def percentile_interval(samples: np.ndarray, confidence: float = 0.95) -> tuple[float, float]:
+    """The (1 - confidence)/2 and (1 + confidence)/2 quantiles of the defined samples (NaN ignored).
+
+    Quantiles by ``np.quantile``'s default linear interpolation.
+    """
+    samples = np.asarray(samples, dtype=float)
+    defined = samples[np.isfinite(samples)]
+    if defined.size == 0:
+        return float("nan"), float("nan")
+    alpha = 1.0 - confidence
+    low, high = np.quantile(defined, [alpha / 2, 1 - alpha / 2])
+    return float(low), float(high)
+
+
+def bootstrap_interval(X: np.ndarray, Z: np.ndarray, level: str, coef: str, n_resamples: int,
+                       resample: str, confidence: float, seed: int, kendall_variant: str,
+                       what: str) -> tuple[float, float]:
+    """Percentile interval of ``bootstrap_samples``; warns, naming ``what``, of undefined ones."""
+    samples = bootstrap_samples(X, Z, level, coef, n_resamples, resample, seed, kendall_variant)
+    undefined = int((~np.isfinite(samples)).sum())
+    if undefined:
+        warnings.warn(f"bootstrap of {what}: {undefined} of {n_resamples} resamples had an "
+                      "undefined correlation and were dropped", UndefinedCorrelationWarning,
+                      stacklevel=3)
+    return percentile_interval(samples, confidence)
+
+
+def bootstrap_ci(table: pd.DataFrame, metric_col: str, human_col: str, level: str = "summary",
+                 coef: str = "pearson", n_resamples: int = 1000, resample: str = "both",
+                 confidence: float = 0.95, seed: int = 0, *, kendall_variant: str = "b",
+                 doc_col: str = "doc_id", system_col: str = "system_id") -> CI:
+    """Correlation of ``metric_col`` with ``human_col`` and its bootstrap percentile interval.
+
+    Deutsch, Dror & Roth (2021), "A Statistical Analysis of Summarization Evaluation Metrics using
+    Resampling Methods": Boot-Systems (``resample="systems"``), Boot-Inputs
+    (``"inputs"``) or Boot-Both (``"both"``). ``table`` is read as score matrices X[i][j] = system
+    i on input j (package docstring); ``level``, ``coef`` and ``kendall_variant`` as in
+    ``correlate``.
+
+    Parameters
+    ----------
+    n_resamples : int
+        Number of bootstrap resamples (>= 1).
+    confidence : float
+        Coverage of the percentile interval, in (0, 1).
+    seed : int
+        Seed of ``np.random.default_rng``; the same seed gives the same interval.
+
+    Returns
+    -------
+    CI(value, low, high)
+        ``value`` is the correlation on the full table (as ``correlate``); ``low`` and ``high``
+        the percentile interval over the resamples whose correlation is defined. Resamples with an
+        undefined correlation (e.g. the same system drawn every time) are dropped, with an
+        ``UndefinedCorrelationWarning`` saying how many.
+    """
+    check_level(level)
+    check_coefficient(coef, kendall_variant)
+    check_bootstrap_args(n_resamples, resample, confidence)
+    m = score_matrices(table, [metric_col, human_col], doc_col=doc_col, system_col=system_col)
+    X, Z = m.scores[metric_col], m.scores[human_col]
+    check_size(X, level)
+    value, skipped = level_correlation(X, Z, level, coef, kendall_variant)
+    warn_skipped(int(skipped), len(m.inputs), level, metric_col, human_col)
+    what = f"{metric_col!r} vs {human_col!r} ({level}, {coef})"
+    low, high = bootstrap_interval(X, Z, level, coef, int(n_resamples), resample, confidence, seed,
+                                   kendall_variant, what)
+    return CI(float(value), low, high)

@@ -1,0 +1,104 @@
+"""Williams's test for two dependent correlations sharing one variable.
+
+Williams (1959), as used for evaluation metrics by Graham & Baldwin (2014) and Graham (2015):
+is the correlation r12 of metric A with the human scores higher than r13 of metric B, given the
+correlation r23 of the two metrics on the same items?
+"""
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import pandas as pd
+from scipy import stats
+
+from rougelab.metaeval.levels import check_level, check_size, level_correlation
+from rougelab.metaeval.matrices import score_matrices
+
+
+class WilliamsResult(NamedTuple):
+    """Williams's t (n - 3 degrees of freedom) and its one-sided p-value (H1: r12 > r13)."""
+
+    t: float
+    pvalue: float
+
+
+def williams_test(r12: float, r13: float, r23: float, n: int) -> WilliamsResult:
+    """Williams's t test of H0: rho12 = rho13 against H1: rho12 > rho13 (one-sided).
+
+    Graham & Baldwin (2014), equation 3 (Williams 1959)::
+
+        t(n - 3) = (r12 - r13) sqrt((n - 1)(1 + r23))
+                   / sqrt(2 K (n - 1)/(n - 3) + ((r12 + r13)/2)^2 (1 - r23)^3)
+
+    with K = 1 - r12^2 - r13^2 - r23^2 + 2 r12 r13 r23 (the determinant of the 3 x 3
+    correlation matrix).
+
+    Parameters
+    ----------
+    r12 : float
+        Correlation of variable 1 (the human scores) with variable 2 (metric A).
+    r13 : float
+        Correlation of variable 1 with variable 3 (metric B).
+    r23 : float
+        Correlation of the two metrics.
+    n : int
+        Number of items the correlations were computed on (> 3).
+
+    Returns
+    -------
+    WilliamsResult(t, pvalue)
+        ``pvalue`` = P(T >= t) for Student's t with n - 3 degrees of freedom.
+    """
+    for name, r in (("r12", r12), ("r13", r13), ("r23", r23)):
+        if not -1.0 <= r <= 1.0:
+            raise ValueError(f"{name} = {r!r} is not a correlation in [-1, 1]")
+    if int(n) != n or n <= 3:
+        raise ValueError(f"Williams's test needs n > 3 items (n - 3 degrees of freedom), got "
+                         f"n = {n!r}")
+    K = 1 - r12 ** 2 - r13 ** 2 - r23 ** 2 + 2 * r12 * r13 * r23
+    if K < -1e-12:
+        raise ValueError(f"r12 = {r12}, r13 = {r13}, r23 = {r23} cannot be the correlations of "
+                         "three variables (their correlation matrix is not positive semi-definite)")
+    K = max(K, 0.0)
+    denominator = math.sqrt(2 * K * (n - 1) / (n - 3) + ((r12 + r13) / 2) ** 2 * (1 - r23) ** 3)
+    if denominator == 0:
+        raise ValueError("Williams's t is undefined here (r23 = 1 with r12 = r13): the two metrics "
+                         "are perfectly correlated")
+    t = (r12 - r13) * math.sqrt((n - 1) * (1 + r23)) / denominator
+    return WilliamsResult(float(t), float(stats.t.sf(t, n - 3)))
+
+
+def williams_metrics(table: pd.DataFrame, metric_a: str, metric_b: str, human_col: str,
+                     level: str = "system", coef: str = "pearson", *, doc_col: str = "doc_id",
+                     system_col: str = "system_id") -> WilliamsResult:
+    """Williams's test that ``metric_a`` correlates with ``human_col`` better than ``metric_b``.
+
+    ``table`` is read as score matrices X[i][j] = system i on input j (package docstring). The
+    three Pearson correlations r(human, A), r(human, B) and r(A, B) are taken at ``level``:
+    ``"system"`` (n = number of systems, as Graham & Baldwin 2014 do for MT systems) or
+    ``"global"`` (n = number of summaries). Summary-level correlations are averages over inputs
+    and have no single n, so that level is refused; so are Spearman and Kendall, for which the
+    test's variance formula does not hold.
+    """
+    check_level(level)
+    if level == "summary":
+        raise ValueError("Williams's test needs one correlation over n items: use level='system' "
+                         "or 'global', or permutation_test for summary level")
+    if coef != "pearson":
+        raise ValueError(f"Williams's test is derived for Pearson's r, not {coef!r}: use "
+                         "coef='pearson', or permutation_test for other coefficients")
+    if metric_a == metric_b:
+        raise ValueError(f"metric_a and metric_b are both {metric_a!r}: compare two different "
+                         "columns")
+    m = score_matrices(table, [metric_a, metric_b, human_col], doc_col=doc_col,
+                       system_col=system_col)
+    H, A, B = (m.scores[c] for c in (human_col, metric_a, metric_b))
+    check_size(A, level)
+    r12, r13, r23 = (float(level_correlation(u, v, level, coef)[0])
+                     for u, v in ((H, A), (H, B), (A, B)))
+    if not all(map(math.isfinite, (r12, r13, r23))):
+        raise ValueError(f"a {level}-level correlation among {human_col!r}, {metric_a!r}, "
+                         f"{metric_b!r} is undefined (constant scores)")
+    n = len(m.systems) if level == "system" else int((~pd.isna(A)).sum())
+    return williams_test(r12, r13, r23, n)

@@ -25,7 +25,7 @@ def client(address: str | None = None, *, n_workers: int = 2, threads_per_worker
     if address:
         return Client(address)
     cluster = LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker,
-                           memory_limit=memory_limit, processes=True, dashboard_address=None)
+                           memory_limit=memory_limit, processes=True, dashboard_address=":0")
     return Client(cluster)
 
 

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha256sum pyproject.toml | cut -c1-12)
-DEBIAN_PACKAGES := wordnet-base wordnet-sense-index
+DEBIAN_PACKAGES := wordnet-base wordnet-sense-index libxml-parser-perl
 MIRROR_FLAG := $(if $(ROUGELAB_DATA_MIRROR),--mirror $(ROUGELAB_DATA_MIRROR),)
 PYTEST_ARGS ?= -n 2
 

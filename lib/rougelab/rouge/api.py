@@ -1,0 +1,153 @@
+"""The batch API: ``rouge(summaries, references, ...)`` -> one row per summary.
+
+Column names: ``<measure>_r``, ``_p``, ``_f`` with ``<measure>`` one of ``rouge1`` .. ``rougeN``, ``rougel``,
+``rougew<w>`` (e.g. ``rougew1.2``), ``rouges<d>``, ``rougesu<d>`` and, for unlimited skip distance,
+``rouges*`` / ``rougesu*``: the ROUGE-1.5.5 names, lower-cased, without the dashes.
+
+Each summary and reference is split into sentences (one per line by default), read as UTF-8 bytes,
+and scored exactly as ROUGE-1.5.5.pl scores one peer against its models (``rougelab.rouge.core``).
+Tokenisation, stemming and n-gram tables are computed once per distinct text; all texts share one
+integer vocabulary and the LCS kernels run compiled (numba) when available.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+import pandas as pd
+
+from rougelab.metrics.base import InputError, check_batch
+from rougelab.rouge.core import (Measure, PreparedText, Vocabulary, check_options, combine, measure_stats,
+                                 recall_precision_f)
+from rougelab.rouge.options import RougeOptions
+from rougelab.text.sentences import Splitter, split_sentences
+from rougelab.text.tokenize import perl_bytes
+
+DEFAULT_MEASURES = ("rouge-1", "rouge-2", "rouge-l", "rouge-w-1.2", "rouge-su4")
+_MEASURE_NAME = re.compile(r"^rouge-(?:(?P<n>\d+)|(?P<l>l)|w-(?P<w>\d+(?:\.\d+)?)|(?P<s>su?)(?P<d>\d+|\*))$")
+
+
+def parse_measure(name: str) -> Measure:
+    """``"rouge-2"``, ``"rouge-l"``, ``"rouge-w-1.2"``, ``"rouge-s4"``, ``"rouge-su*"`` ... -> ``Measure``."""
+    match = _MEASURE_NAME.match(name.strip().lower()) if isinstance(name, str) else None
+    if not match or match["n"] == "0":
+        raise InputError(f"unknown ROUGE measure {name!r}: use rouge-N (N >= 1), rouge-l, rouge-w-<weight> "
+                         "(e.g. rouge-w-1.2), rouge-s<d>, rouge-su<d>, rouge-s* or rouge-su*")
+    if match["n"]:
+        return Measure("N", int(match["n"]))
+    if match["l"]:
+        return Measure("L")
+    if match["w"]:
+        weight = float(match["w"])
+        if weight <= 0:
+            raise InputError(f"ROUGE-W weight must be > 0 in {name!r}")
+        return Measure("W", weight=weight)
+    distance = -1 if match["d"] == "*" else int(match["d"])
+    return Measure("S", distance, unigrams=match["s"] == "su")
+
+
+def column_prefix(measure: Measure) -> str:
+    """``ROUGE-W-1.2`` -> ``rougew1.2``, ``ROUGE-SU*`` -> ``rougesu*``."""
+    return measure.key.lower().replace("-", "")
+
+
+def _mean_rpf(rows: list[tuple[float, float, float]]) -> tuple[float, float, float]:
+    return tuple(sum(values) / len(values) for values in zip(*rows))
+
+
+def jackknife(per_reference: list[tuple[float, float, float]], select: list[float]) -> tuple[float, float, float]:
+    """Lin (2004, section 2.1): with M references, score against each of the M sets of M - 1 references
+    keeping the best one (highest ``select``, the recall ``-f B`` compares; first on ties), then average
+    the M (R, P, F). One reference: its own scores."""
+    m = len(per_reference)
+    if m == 1:
+        return per_reference[0]
+    chosen = []
+    for left_out in range(m):
+        best = max((k for k in range(m) if k != left_out), key=lambda k: (select[k], -k))
+        chosen.append(per_reference[best])
+    return _mean_rpf(chosen)
+
+
+def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
+          measures: Sequence[str] = DEFAULT_MEASURES, *, stem: bool = True, stopwords: bool = False,
+          multiref: str = "A", alpha: float = 0.5, splitter: Splitter = "newline",
+          word_limit: int | None = None, byte_limit: int | None = None,
+          perl_last_unigram_bug: bool = True, perl_byte_limit_skips_lcs: bool = True,
+          perl_round_before_f: bool = True, perl_wlcs: bool = True) -> pd.DataFrame:
+    """ROUGE scores (Lin 2004) of each summary against its references, as ROUGE-1.5.5 computes them.
+
+    Parameters
+    ----------
+    summaries : list of str
+        One text per row; sentences split by ``splitter``.
+    references : list of list of str
+        The reference texts of each summary (at least one each; an empty reference scores 0).
+    measures : list of str
+        ``rouge-N``, ``rouge-l`` (summary-level union LCS), ``rouge-w-<w>``, ``rouge-s<d>``, ``rouge-su<d>``,
+        ``rouge-s*``, ``rouge-su*``.
+    stem, stopwords : bool
+        ROUGE-1.5.5's ``-m`` (default on, as papers report) and ``-s``.
+    multiref : {"A", "B", "jackknife"}
+        ``-f A`` pools hits and counts over the references, ``-f B`` keeps the reference with the best
+        recall, ``jackknife`` averages the ``-f B`` score over the M leave-one-out sets (Lin 2004, 2.1).
+    alpha : float
+        F = P R / ((1 - alpha) P + alpha R) (``-p``).
+    splitter : "newline", "nltk" or callable
+        Sentence boundaries for ROUGE-L/W (see ``rougelab.text.split_sentences``).
+    word_limit, byte_limit : int, optional
+        ``-l`` / ``-b`` truncation of summaries and references (bytes of the UTF-8 text).
+    perl_last_unigram_bug, perl_byte_limit_skips_lcs, perl_round_before_f, perl_wlcs : bool
+        ROUGE-1.5.5's quirks, on by default: ROUGE-SU never counts the last token's unigram; ``-b``
+        leaves the ROUGE-L/W input (almost) untruncated; R and P are rounded to 5 decimals before F;
+        ROUGE-W counts runs of adjacent reference tokens on the union LCS (ignoring gaps in the summary)
+        and weights its recall base twice. ``perl_wlcs=False`` gives Lin's ROUGE-W (eqs. 13-15; each
+        reference sentence against its best summary sentence).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per summary, float columns ``<measure>_r``, ``_p``, ``_f`` (see the module docstring).
+    """
+    check_batch(summaries, references)
+    for i, refs in enumerate(references):
+        for k, ref in enumerate(refs):
+            if not isinstance(ref, str):
+                raise InputError(f"references[{i}][{k}] is {type(ref).__name__}, not str")
+    if multiref not in ("A", "B", "jackknife"):
+        raise InputError(f"multiref must be 'A', 'B' or 'jackknife', got {multiref!r}")
+    if isinstance(measures, str):
+        measures = [measures]
+    parsed = list(dict.fromkeys(parse_measure(m) for m in measures))  # repeated names: scored once
+    if not parsed:
+        raise InputError("no ROUGE measure requested: pass e.g. measures=['rouge-1', 'rouge-2', 'rouge-l']")
+    options = RougeOptions(stem=stem, stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit,
+                           alpha=alpha, multiref="A" if multiref == "jackknife" else multiref,
+                           perl_last_unigram_bug=perl_last_unigram_bug,
+                           perl_byte_limit_skips_lcs=perl_byte_limit_skips_lcs,
+                           perl_round_before_f=perl_round_before_f, perl_wlcs=perl_wlcs)
+    try:
+        check_options(options)
+    except ValueError as err:
+        raise InputError(str(err)) from None
+
+    vocab = Vocabulary()
+    prepared: dict[str, PreparedText] = {}
+    for text in [*summaries, *(r for refs in references for r in refs)]:  # every distinct text, once, first
+        if text not in prepared:
+            sentences = [perl_bytes(s) for s in split_sentences(text, splitter)]
+            prepared[text] = PreparedText(sentences, options, vocab)
+    columns = {f"{column_prefix(m)}_{x}": [] for m in parsed for x in "rpf"}
+    for summary, refs in zip(summaries, references):
+        peer = prepared[summary]
+        models = [prepared[r] for r in refs]
+        for m, stats in zip(parsed, measure_stats(peer, models, parsed, select=multiref != "A")):
+            if multiref == "jackknife":
+                rpf = jackknife([recall_precision_f(s, m, alpha, perl_round_before_f) for s in stats],
+                                [s.select for s in stats])
+            else:
+                rpf = recall_precision_f(combine(stats, multiref), m, alpha, perl_round_before_f)
+            prefix = column_prefix(m)
+            for x, value in zip("rpf", rpf):
+                columns[f"{prefix}_{x}"].append(float(value))
+    return pd.DataFrame(columns, dtype=float)

@@ -68,8 +68,8 @@ def read_sentences(path, input_format: str) -> list[str]:
     """Read one peer or model summary in ``input_format`` (SEE, ISI or SPL; case-insensitive)."""
     fmt = input_format.upper()
     if fmt == "SIMPLE":
-        raise FormatError(f"{path}: input format SIMPLE holds Basic Element triples (-3), "
-                          "which rougelab rouge155 does not score")
+        raise FormatError(f"{path}: input format SIMPLE holds Basic Element triples, which only -3 "
+                          "(ROUGE-BE) scores")
     if fmt not in _READERS:
         raise FormatError(f"Unknown input format: {input_format} (expected one of {', '.join(FORMATS)})")
     return _READERS[fmt](path)

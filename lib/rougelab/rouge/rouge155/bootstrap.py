@@ -1,0 +1,95 @@
+"""ROUGE-1.5.5's averages and bootstrap confidence intervals (``computeAverages``).
+
+The printed average is not the plain mean of the per-evaluation scores: it is the mean of
+``n_resamples`` bootstrap means, resample ``i`` drawing its instances with Perl's ``rand`` after
+``srand(i)`` (see ``drand48``). The interval ends interpolate between two ranks of the sorted
+resample means. Every floating-point sum runs in the Perl script's order, so the results match
+its printed digits exactly.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from rougelab.rouge.rouge155.drand48 import resample_indices
+
+
+class Average(NamedTuple):
+    """Bootstrap mean and confidence interval of (R, P, F), as ROUGE-1.5.5 prints them."""
+
+    mean: tuple[float, float, float]
+    low: tuple[float, float, float]
+    high: tuple[float, float, float]
+
+
+@lru_cache(maxsize=8)
+def _indices(n_resamples: int, n_instances: int) -> np.ndarray:
+    return resample_indices(n_resamples, n_instances)
+
+
+def _resample_means(scores: np.ndarray, n_resamples: int, per_token: bool, alpha: float) -> np.ndarray:
+    """One row per resample: mean (R, P, F), or for ``per_token`` R/P/F of the pooled counts."""
+    n = len(scores)
+    if n == 0:
+        return np.zeros((n_resamples, 3))
+    idx = _indices(n_resamples, n)
+    total = scores[idx[:, 0]].copy()
+    for j in range(1, n):                  # sequential sums, in draw order, as Perl adds them
+        total += scores[idx[:, j]]
+    if not per_token:
+        return total / n
+    model, peer, hit = total[:, 0], total[:, 1], total[:, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = np.where(model > 0, hit / model, 0.0)
+        p = np.where(peer > 0, hit / peer, 0.0)
+        denominator = (1 - alpha) * p + alpha * r
+        f = np.where(denominator > 0, (r * p) / denominator, 0.0)
+    return np.column_stack([r, p, f])
+
+
+def _at(values: np.ndarray, i: int) -> float:
+    """Perl's ``$array[$i]`` in arithmetic: negative indices count from the end, missing is 0."""
+    return float(values[i]) if -len(values) <= i < len(values) else 0.0
+
+
+def bootstrap_average(scores, n_resamples: int = 1000, confidence: float = 95.0, *,
+                      per_token: bool = False, alpha: float = 0.5) -> Average:
+    """ROUGE-1.5.5's bootstrap average of one measure over evaluations.
+
+    Parameters
+    ----------
+    scores : array-like, shape (n_instances, 3)
+        One row per (evaluation, peer) in ROUGE-1.5.5's instance order (sorted test IDs): the
+        printed (R, P, F), or with ``per_token`` the counts (model, peer, hit) of ``-t 1``.
+    n_resamples : int
+        ``-r``; resample ``i`` is seeded with ``srand(i)``.
+    confidence : float
+        ``-c``, in percent.
+    per_token : bool
+        ``-t 1``: each resample pools counts, then computes R, P and F (with ``alpha``, ``-p``).
+
+    Returns
+    -------
+    Average
+        ``mean`` is the mean of the resample means (what ROUGE-1.5.5 prints as Average_X);
+        ``low``/``high`` are the interval ends.
+    """
+    if n_resamples < 1:
+        raise ValueError(f"-r {n_resamples}: the bootstrap needs at least one resample")
+    if not 0 <= confidence <= 100:
+        raise ValueError("Confidence interval should be within 0 and 100.")
+    scores = np.asarray(scores, dtype=np.float64).reshape(-1, 3)
+    ranked = np.sort(_resample_means(scores, n_resamples, per_token, alpha), axis=0)
+    mean = tuple(float(np.cumsum(ranked[:, k])[-1]) / n_resamples for k in range(3))
+    delta = n_resamples * ((100 - confidence) / 2.0) / 100.0
+    upper_a = int(n_resamples - delta - 1)
+    lower_a = int(delta)
+    ratio = n_resamples - delta - 1 - upper_a
+    low, high = [], []
+    for k in range(3):
+        column = ranked[:, k]
+        low.append(_at(column, lower_a) + (_at(column, lower_a + 1) - _at(column, lower_a)) * ratio)
+        high.append(_at(column, upper_a) + (_at(column, upper_a + 1) - _at(column, upper_a)) * ratio)
+    return Average(mean, tuple(low), tuple(high))

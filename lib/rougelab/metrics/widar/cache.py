@@ -1,0 +1,77 @@
+"""Per-item disk cache for WIDAR's components (matches, LCS matrices, IDSS).
+
+One JSON file per (kind, options) under ``paths.cache_dir("widar")``, mapping the SHA-256 of the
+texts an item reads to its JSON-serialisable value. Keys are content hashes, never positions.
+Files are written atomically (temporary file, then ``os.replace``); a corrupt file is reported
+and rebuilt, so an interrupted run loses nothing already saved.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import warnings
+
+from rougelab import __version__
+from rougelab.paths import cache_dir
+
+_LOADED: dict[str, dict] = {}
+
+
+def text_key(*texts: str) -> str:
+    """SHA-256 of the texts with an unambiguous separator."""
+    h = hashlib.sha256()
+    for text in texts:
+        h.update(b"\x1e" + text.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+class ItemCache:
+    """Values of one kind of component computed with one set of options.
+
+    ``enabled=False`` keeps everything in memory for this object only (nothing read or written).
+    """
+
+    def __init__(self, kind: str, options: dict, *, enabled: bool = True):
+        tag = json.dumps({"kind": kind, "version": __version__, **options}, sort_keys=True, default=str)
+        self.path = cache_dir("widar") / f"{kind}-{hashlib.sha256(tag.encode()).hexdigest()[:20]}.json"
+        self.enabled = enabled
+        self._dirty = False
+        if not enabled:
+            self.items: dict = {}
+        elif str(self.path) in _LOADED:
+            self.items = _LOADED[str(self.path)]
+        else:
+            self.items = self._read()
+            _LOADED[str(self.path)] = self.items
+
+    def _read(self) -> dict:
+        if not self.path.exists():
+            return {}
+        try:
+            with open(self.path, encoding="utf-8") as f:
+                items = json.load(f)
+            if not isinstance(items, dict):
+                raise ValueError("not a JSON object")
+            return items
+        except (OSError, ValueError) as err:
+            warnings.warn(f"WIDAR cache file {self.path} is corrupt ({err}); recomputing and overwriting it")
+            return {}
+
+    def get(self, key: str):
+        return self.items.get(key)
+
+    def put(self, key: str, value) -> None:
+        self.items[key] = value
+        self._dirty = True
+
+    def save(self) -> None:
+        """Write the file atomically if anything was added."""
+        if not (self.enabled and self._dirty):
+            return
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(self.items, out)
+        os.replace(tmp, self.path)
+        self._dirty = False

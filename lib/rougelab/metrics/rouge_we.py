@@ -1,0 +1,156 @@
+"""ROUGE-WE (Ng & Abrecht 2015): ROUGE-1/2/SU4 with word-embedding similarity instead of equality.
+
+Three named variants (DESIGN.md; the paper's text fixes only Eq. 2-4):
+
+``paper`` (default)
+    The paper's definition: ``f_WE`` = dot product of the gram vectors (Eq. 2), 0 if any word is
+    out of vocabulary; an n-gram's vector is the element-wise product of its word vectors (Eq. 3-4).
+    ROUGE's ``Count_match`` becomes a soft count: reference and candidate gram occurrences are
+    aligned one to one, most similar first, each aligned pair adding its ``f_WE`` (pairs with
+    ``f_WE <= 0`` are not aligned; ``soft_rouge.greedy_match``). The paper leaves this counting open;
+    this is the reading that reduces to ROUGE when ``f_WE`` is replaced by ``f_R`` (Eq. 1).
+``perl``
+    What the authors' released ROUGE-WE-1.0.0.pl computes: hit = 0.5 x ROUGE's clipped exact count +
+    0.5 x the sum of similarities over the candidate's distinct grams, with the script's clipping
+    counter (``soft_rouge.ng_abrecht_match``; we visit reference grams in first-occurrence order where
+    the script used Perl's random hash order). Its word2vec server returns the *cosine* of the
+    product-composed vectors, so ``similarity="cosine"`` here. R and P are rounded to 5 decimals.
+``s3``
+    SummEval's "ROUGE-WE", taken from S3 (Peyrard et al. 2017): gram vectors are *summed*, each
+    candidate gram takes its most similar remaining reference gram and counts as a whole match if
+    the cosine is >= 0.8 (identical grams have similarity 1, OOV or not; ``soft_rouge.s3_match``).
+
+Text is tokenised like ROUGE-1.5.5 (``rougelab.text.tokenize``) *without* stemming or stopword
+removal: vectors are looked up for surface words (the authors ran their script without ``-m``).
+References are pooled like ROUGE-1.5.5 ``-f A``. Columns: ``rougewe1_r/_p/_f``, ``rougewe2_*``,
+``rougewesu4_*``. Registry: ``rouge-we-1``, ``rouge-we-2``, ``rouge-we-su4`` (F is primary).
+"""
+from __future__ import annotations
+
+import functools
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+
+from rougelab.metrics.base import InputError, Metric, register
+from rougelab.metrics.soft_rouge import (GramSpec, TokenIndex, VectorSimilarity, greedy_match,
+                                         ng_abrecht_match, s3_match, soft_rouge)
+from rougelab.semantic.word_vectors import WordVectors, load_word_vectors
+from rougelab.text import tokenize
+
+MEASURES = {
+    "rouge-we-1": GramSpec(n=1),
+    "rouge-we-2": GramSpec(n=2),
+    "rouge-we-su4": GramSpec(skip=4, unigrams=True),
+    "rouge-we-3": GramSpec(n=3),          # SummEval's rouge_we default n; not registered
+}
+REGISTERED = ("rouge-we-1", "rouge-we-2", "rouge-we-su4")
+
+VARIANTS = {
+    #          composition  similarity
+    "paper": ("product", "dot"),
+    "perl": ("product", "cosine"),
+    "s3": ("sum", "cosine"),
+}
+
+
+def _column_prefix(measure: str) -> str:
+    return "rougewe" + MEASURES[measure].name
+
+
+def rouge_we(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
+             measures: Sequence[str] = ("rouge-we-1", "rouge-we-2", "rouge-we-su4"),
+             variant: str = "paper", composition: str | None = None, similarity: str | None = None,
+             vectors=None, threshold: float = 0.8, alpha: float = 0.5) -> pd.DataFrame:
+    """ROUGE-WE of a batch: one row per summary, ``rougewe{1,2,su4}_{r,p,f}`` columns.
+
+    Parameters
+    ----------
+    summaries, references
+        Summary texts and, per summary, a list of reference texts (pooled, ``-f A``).
+    measures
+        Any of ``rouge-we-1``, ``rouge-we-2``, ``rouge-we-su4`` (and ``rouge-we-3``, SummEval's default n).
+    variant : "paper" | "perl" | "s3"
+        See the module docstring.
+    composition : "product" | "sum" | "mean", optional
+        Gram vector composition; default per variant (product, product, sum).
+    similarity : "dot" | "cosine", optional
+        Default per variant (dot, cosine, cosine).
+    vectors
+        ``None`` (GloVe 6B 50-d), a path to word2vec/GloVe/gensim vectors, a gensim ``KeyedVectors``
+        or a ``WordVectors``.
+    threshold
+        The ``s3`` variant's cosine threshold (0.8 in S3).
+    alpha
+        F = P R / ((1 - alpha) P + alpha R).
+    """
+    _check(measures, variant)
+    default_composition, default_similarity = VARIANTS[variant]
+    wv = load_word_vectors(vectors)
+
+    index = TokenIndex()
+    cand_ids = [index.ids(_tokens(s)) for s in summaries]
+    ref_ids = [[index.ids(_tokens(r)) for r in refs] for refs in references]
+    table, known = wv.lookup(index.tokens)          # the whole batch's vocabulary, looked up once
+    sim = VectorSimilarity(table, known, composition=composition or default_composition,
+                           measure=similarity or default_similarity, exact_is_one=variant == "s3")
+    matcher = {"paper": greedy_match,
+               "perl": ng_abrecht_match,
+               "s3": functools.partial(s3_match, threshold=threshold)}[variant]
+    rounding = 5 if variant == "perl" else None
+    parts = [soft_rouge(cand_ids, ref_ids, MEASURES[m], sim, matcher=matcher, alpha=alpha,
+                        round_digits=rounding, prefix=_column_prefix(m)) for m in measures]
+    return pd.concat(parts, axis=1)
+
+
+def _tokens(text: str) -> list[str]:
+    return tokenize(text, stem=False, stopwords=False)
+
+
+def _check(measures: Sequence[str], variant: str) -> None:
+    if variant not in VARIANTS:
+        raise InputError(f"unknown ROUGE-WE variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+    unknown = [m for m in measures if m not in MEASURES]
+    if unknown:
+        raise InputError(f"unknown ROUGE-WE measure(s) {unknown}; choose from {', '.join(MEASURES)}")
+
+
+def rouge_we_metric(measure: str = "rouge-we-2", *, variant: str = "paper", composition: str | None = None,
+                    similarity: str | None = None, vectors=None, name: str | None = None) -> Metric:
+    """A configured ROUGE-WE ``Metric`` whose signature pins variant, composition, similarity and the
+    vectors' content hash (so cached scores never mix embeddings)."""
+    _check([measure], variant)
+    wv: WordVectors = load_word_vectors(vectors)
+    composition = composition or VARIANTS[variant][0]
+    similarity = similarity or VARIANTS[variant][1]
+    options = {"measures": [measure], "variant": variant, "composition": composition,
+               "similarity": similarity, "vectors": wv.signature, "tokenize": "rouge155-nostem",
+               "multiref": "A"}
+    scorer = functools.partial(_registered_scorer, word_vectors=wv)
+    return Metric(name or measure, scorer, primary=_column_prefix(measure) + "_f", options=options)
+
+
+def _registered_scorer(summaries, references, *, word_vectors, vectors, tokenize, multiref, **options):
+    return rouge_we(summaries, references, vectors=word_vectors, **options)
+
+
+def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) -> dict[int, float]:
+    """Share of the ``n``-gram occurrences in ``texts`` with at least one out-of-vocabulary word.
+
+    Those grams get ``f_WE = 0`` (Ng & Abrecht 2015, Eq. 2), whatever they match; tokens as in
+    ``rouge_we``. NaN for an ``n`` with no grams at all.
+    """
+    wv = load_word_vectors(vectors)
+    index = TokenIndex()
+    ids = [index.ids(_tokens(t)) for t in texts]
+    oov = ~wv.lookup(index.tokens)[1]
+    rates = {}
+    for n in ns:
+        flags = [oov[g].any(axis=1) for g in (GramSpec(n=n).grams(i) for i in ids) if len(g)]
+        rates[n] = float(np.concatenate(flags).mean()) if flags else float("nan")
+    return rates
+
+
+for _measure in REGISTERED:
+    register(_measure, functools.partial(rouge_we_metric, _measure))

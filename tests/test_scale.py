@@ -15,11 +15,20 @@ def local_client():
 
 @pytest.mark.parametrize("metric_name", ["length", "rouge-1", "rouge-l"])
 def test_dask_equals_single_process(local_client, metric_name):
-    frame = synthetic_pairs(2_500, words=30, seed=1)
+    """Three partitions scored on two workers, compared with one call on the whole table."""
+    frame = synthetic_pairs(3_000, words=20, seed=1)
     expected = get_metric(metric_name).score(list(frame.summary), list(frame.references))
-    import dask.dataframe as dd
-    got = score_dask(dd.from_pandas(frame, npartitions=4, sort=False), metric_name).compute()
+    got = score_dask(frame, metric_name, chunksize=1_000).compute()
     pd.testing.assert_frame_equal(got.reset_index(drop=True), expected)
+
+
+def test_references_turned_into_strings_are_refused(local_client):
+    import dask.dataframe as dd
+    from rougelab.metrics.base import InputError
+
+    frame = dd.from_pandas(synthetic_pairs(20, seed=2), npartitions=2, sort=False)  # lists -> Arrow strings
+    with pytest.raises(InputError, match="is a string"):
+        score_dask(frame, "rouge-1").compute()
 
 
 def test_synthetic_pairs_are_seeded_and_shaped():

@@ -33,22 +33,28 @@ def score_partition(part: pd.DataFrame, metric_name: str) -> pd.DataFrame:
     """Score one partition (columns ``summary``, ``references`` and, if needed, ``source``)."""
     metric = get_metric(metric_name)
     sources = list(part["source"]) if metric.needs_source else None
-    scores = cached_score(metric, list(part["summary"]), [list(r) for r in part["references"]], sources)
+    # A list column read back from Arrow may arrive as arrays (-> lists); a string stays a string,
+    # so that the batch check rejects it rather than scoring its characters as references.
+    references = [r if isinstance(r, str) else list(r) for r in part["references"]]
+    scores = cached_score(metric, list(part["summary"]), references, sources)
     scores.index = part.index
     return scores
 
 
-def score_dask(frame, metric_name: str):
+def score_dask(frame, metric_name: str, *, chunksize: int = 10_000):
     """A lazy Dask DataFrame of ``metric_name``'s scores for every row of ``frame``.
 
-    ``frame`` is a Dask DataFrame (or a pandas one, split into partitions of 10,000 rows) with
+    ``frame`` is a Dask DataFrame (or a pandas one, split into partitions of ``chunksize`` rows) with
     columns ``summary``, ``references`` (a list of strings per row) and, for metrics that read the
     source, ``source``. Call ``.compute()`` on the result (with a ``client`` active) to run it.
     """
+    import dask
     import dask.dataframe as dd
 
     if isinstance(frame, pd.DataFrame):
-        frame = dd.from_pandas(frame, chunksize=10_000, sort=False)
+        # Dask would otherwise turn the list column into Arrow strings.
+        with dask.config.set({"dataframe.convert-string": False}):
+            frame = dd.from_pandas(frame, chunksize=chunksize, sort=False)
     metric = get_metric(metric_name)
     example = metric.score(["a b"], [["a b"]], ["a b"] if metric.needs_source else None)
     meta = pd.DataFrame({c: pd.Series(dtype=float) for c in example.columns})

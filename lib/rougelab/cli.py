@@ -28,12 +28,13 @@ def _evaluate(args) -> int:
 
 def format_table(table, fmt: str) -> str:
     """The correlation table as markdown, CSV or JSON (a list of row objects)."""
+    cells = table.astype(object).where(table.notna(), None)  # NaN (no interval) -> null / blank
     if fmt == "json":
-        records = table.astype(object).where(table.notna(), None).to_dict(orient="records")
+        records = cells.to_dict(orient="records")
         return json.dumps(records, indent=1)
     if fmt == "csv":
         return table.to_csv(index=False).rstrip("\n")
-    return table.to_markdown(index=False, floatfmt=".4f")
+    return cells.to_markdown(index=False, floatfmt=".4f", missingval="")
 
 
 def _score(args) -> int:

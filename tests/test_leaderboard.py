@@ -43,3 +43,47 @@ def test_rank_table_has_one_column_per_dataset(fake_dataset):
                            n_resamples=50, progress=False)
     ranks = lb.rank_table(board, "system")
     assert list(ranks.columns) == ["toy"] and ranks.loc["oracle", "toy"] == 1
+
+
+def test_versus_finds_the_better_metric_both_ways(fake_dataset):
+    board = lb.versus(["toy"], "oracle", "noise", levels=("summary",), coef="pearson", n_resamples=200,
+                      progress=False)
+    row = board.iloc[0]
+    assert len(board) == 1 and row.criterion == "quality"
+    assert row.delta == pytest.approx(correlate(fake_dataset, "oracle", "quality", "summary", "pearson")
+                                      - correlate(fake_dataset, "noise", "quality", "summary", "pearson"))
+    assert row.pvalue_better < 0.05 and row.pvalue_worse > 0.5
+
+
+def test_heatmap_shows_values_and_marks_ties():
+    import matplotlib
+    matplotlib.use("Agg")
+    board = pd.DataFrame({"dataset": ["d"] * 4, "criterion": ["c", "c", "e", "e"], "level": "system",
+                          "coef": "kendall", "metric": ["a", "b", "a", "b"], "value": [0.5, 0.2, -0.1, 0.3],
+                          "tied_with_best": [True, False, True, True]})
+    fig = lb.heatmap(board, levels=("system",), metrics=["a", "b"])
+    ax = fig.axes[0]
+    np.testing.assert_allclose(ax.images[0].get_array(), [[0.5, -0.1], [0.2, 0.3]])
+    labels = {(t.get_position(), t.get_text()): t.get_fontweight() for t in ax.texts}
+    assert labels == {((0, 0), "0.50"): "bold", ((1, 0), "-0.10"): "bold",
+                      ((0, 1), "0.20"): "normal", ((1, 1), "0.30"): "bold"}
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["a", "b"]
+
+
+def test_ties_lists_the_best_and_the_metrics_tied_with_it():
+    board = pd.DataFrame({"level": "system", "dataset": "d", "criterion": ["c"] * 3 + ["e"] * 2,
+                          "metric": ["a", "b", "z", "a", "b"], "value": [0.5, 0.4, 0.1, 0.2, 0.3],
+                          "rank": [1, 2, 3, 2, 1], "tied_with_best": [True, False, True, True, True]})
+    table = lb.ties(board)
+    assert table.loc[("system", "d", "c")].to_dict() == {"best": "a", "best_value": 0.5, "tied": "z", "n_tied": 2}
+    assert table.loc[("system", "d", "e")].to_dict() == {"best": "b", "best_value": 0.3, "tied": "a", "n_tied": 2}
+
+
+def test_rank_table_reranks_among_the_metrics_asked_for():
+    board = pd.DataFrame({"level": "system", "dataset": ["x"] * 3 + ["y"] * 2, "criterion": "c",
+                          "metric": ["extra", "a", "b", "a", "b"], "value": [0.9, 0.5, 0.4, 0.2, 0.3],
+                          "rank": [1, 2, 3, 2, 1]})
+    assert lb.rank_table(board).loc["a", "x"] == 2
+    ranks = lb.rank_table(board, metrics=["b", "a"])
+    assert list(ranks.index) == ["b", "a"] and ranks.loc["a", "x"] == 1 and ranks.loc["b", "x"] == 2
+    assert ranks.loc["b", "y"] == 1

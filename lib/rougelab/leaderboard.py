@@ -24,19 +24,25 @@ def leaderboard(datasets: list[str], metrics: list[str], *, levels=("system", "s
     metric against this one; NaN for the best itself) and tied_with_best. ``docs`` keeps only the
     first ``docs`` inputs of each dataset (a quick look).
     """
-    from rougelab.data import load_dataset
-
     boards = []
     for dataset in tqdm(datasets, desc="datasets", disable=not progress):
-        table = load_dataset(dataset)
-        if docs is not None:
-            table = table[table.doc_id.isin(table.doc_id.unique()[:docs])].reset_index(drop=True)
-        table = add_metric_scores(table, metrics, progress=progress)
-        corr = correlation_table(table, metrics, human_columns(load_dataset(dataset)), levels=list(levels),
+        table, humans = _scored(dataset, metrics, docs, progress)
+        corr = correlation_table(table, metrics, humans, levels=list(levels),
                                  coefs=[coef], n_resamples=n_resamples, seed=seed, progress=False)
         corr.insert(0, "dataset", dataset)
         boards.append(_test_against_best(table, corr, n_resamples, alpha, seed))
     return pd.concat(boards, ignore_index=True)
+
+
+def _scored(dataset: str, metrics: list[str], docs: int | None, progress: bool) -> tuple[pd.DataFrame, list[str]]:
+    """The dataset's table (its first ``docs`` inputs) with one column per metric, and its human columns."""
+    from rougelab.data import load_dataset
+
+    table = load_dataset(dataset)
+    humans = human_columns(table)
+    if docs is not None:
+        table = table[table.doc_id.isin(table.doc_id.unique()[:docs])].reset_index(drop=True)
+    return add_metric_scores(table, metrics, progress=progress), humans
 
 
 def _test_against_best(table, corr, n_resamples, alpha, seed) -> pd.DataFrame:
@@ -54,7 +60,80 @@ def _test_against_best(table, corr, n_resamples, alpha, seed) -> pd.DataFrame:
     return pd.concat(cells)
 
 
-def rank_table(board: pd.DataFrame, level: str = "system") -> pd.DataFrame:
-    """Each metric's mean rank over a dataset's criteria, one column per dataset (how rankings move)."""
+def rank_table(board: pd.DataFrame, level: str = "system", metrics: list[str] | None = None) -> pd.DataFrame:
+    """Each metric's mean rank over a dataset's criteria, one column per dataset (how rankings move).
+
+    ``metrics``: rank among these only (re-ranked within each cell), so that datasets scored with extra
+    metrics stay comparable; rows in that order.
+    """
     at_level = board[board["level"] == level]
-    return at_level.pivot_table(index="metric", columns="dataset", values="rank", aggfunc="mean")
+    if metrics is not None:
+        at_level = at_level[at_level["metric"].isin(metrics)].copy()
+        at_level["rank"] = (at_level.groupby(["dataset", "criterion"])["value"]
+                            .rank(ascending=False, method="min"))
+    table = at_level.pivot_table(index="metric", columns="dataset", values="rank", aggfunc="mean")
+    return table if metrics is None else table.reindex(metrics)
+
+
+def versus(datasets: list[str], metric: str, baseline: str = "rouge-2", *, levels=("system", "summary"),
+           coef: str = "kendall", n_resamples: int = 1000, seed: int = 0, docs: int | None = None,
+           progress: bool = True) -> pd.DataFrame:
+    """``metric`` against ``baseline`` in every (dataset, criterion, level) cell, both ways.
+
+    Columns: dataset, criterion, level, coef, metric, baseline, delta (r(metric) - r(baseline)),
+    pvalue_better (paired permutation test, H1: ``metric`` correlates better; Deutsch, Dror & Roth
+    2021) and pvalue_worse (H1: ``baseline`` correlates better). ``docs`` as in ``leaderboard``.
+    """
+    rows = []
+    for dataset in tqdm(datasets, desc="datasets", disable=not progress):
+        table, humans = _scored(dataset, [metric, baseline], docs, progress)
+        for criterion in humans:
+            for level in levels:
+                better = permutation_test(table, metric, baseline, criterion, level, coef,
+                                          n_resamples=n_resamples, seed=seed)
+                worse = permutation_test(table, baseline, metric, criterion, level, coef,
+                                         n_resamples=n_resamples, seed=seed)
+                rows.append(dict(dataset=dataset, criterion=criterion, level=level, coef=coef, metric=metric,
+                                 baseline=baseline, delta=better.delta, pvalue_better=better.pvalue,
+                                 pvalue_worse=worse.pvalue))
+    return pd.DataFrame(rows)
+
+
+def heatmap(board: pd.DataFrame, levels=("system", "summary"), *, metrics: list[str] | None = None):
+    """A matplotlib Figure, one panel per level: metrics (rows) x dataset/criterion (columns).
+
+    Colour and label: the correlation (``value``); a bold label marks a metric tied with the best of its
+    column (``tied_with_best``). Rows follow ``metrics`` (default: by mean value over all columns, best first).
+    """
+    import matplotlib.pyplot as plt
+
+    if metrics is None:
+        metrics = list(board.groupby("metric")["value"].mean().sort_values(ascending=False).index)
+    columns = list(dict.fromkeys(zip(board["dataset"], board["criterion"])))
+    limit = float(np.nanmax(np.abs(board["value"]))) or 1.0
+    fig, axes = plt.subplots(1, len(levels), squeeze=False,
+                             figsize=(0.8 * len(columns) * len(levels) + 3, 0.35 * len(metrics) + 2))
+    for ax, level in zip(axes[0], levels):
+        cells = board[board["level"] == level].set_index(["metric", "dataset", "criterion"])
+        values = np.array([[cells["value"].get((m, *c), np.nan) for c in columns] for m in metrics], dtype=float)
+        tied = [[bool(cells["tied_with_best"].get((m, *c), False)) for c in columns] for m in metrics]
+        image = ax.imshow(values, cmap="RdBu", vmin=-limit, vmax=limit, aspect="auto")
+        for i, j in np.ndindex(values.shape):
+            if not np.isnan(values[i, j]):
+                ax.text(j, i, f"{values[i, j]:.2f}", ha="center", va="center", fontsize=7,
+                        fontweight="bold" if tied[i][j] else "normal")
+        ax.set_xticks(range(len(columns)), [f"{d}\n{c}" for d, c in columns], rotation=90, fontsize=7)
+        ax.set_yticks(range(len(metrics)), metrics, fontsize=8)
+        coef = board["coef"].iloc[0]
+        ax.set_title(f"{level} level, {coef}\nbold: tied with the best of its column")
+    fig.colorbar(image, ax=axes[0].tolist(), shrink=0.8)
+    return fig
+
+
+def ties(board: pd.DataFrame) -> pd.DataFrame:
+    """For each (level, dataset, criterion) cell: the ``best`` metric, its ``best_value``, the metrics ``tied``
+    with it (comma-separated, by rank) and ``n_tied`` (the best included)."""
+    tied = board[board["tied_with_best"]].sort_values(["rank", "metric"])
+    return (tied.groupby(["level", "dataset", "criterion"])
+            .agg(best=("metric", "first"), best_value=("value", "first"),
+                 tied=("metric", lambda m: ", ".join(m.iloc[1:])), n_tied=("metric", "size")))

@@ -137,3 +137,18 @@ def test_oov_rates_by_hand():
     rates = oov_rates(["it rained zorblax", "rain qqq", ""], vectors=kv, ns=(1, 2, 4))
     assert rates[1] == pytest.approx(2 / 5) and rates[2] == pytest.approx(2 / 3)
     assert np.isnan(rates[4])
+
+
+def test_variant_registry_names_and_their_ranges():
+    """`-perl` and `-s3` names pin their variant; they stay in [0, 1], the paper's raw dot products do not."""
+    from rougelab.metrics.base import get_metric
+
+    summaries = ["police killed the gunman yesterday", "a cat sat on the mat", ""]
+    references = [["the gunman was shot by police"], ["the dog lay on the rug"], ["anything at all"]]
+    for variant in ("perl", "s3"):
+        metric = get_metric(f"rouge-we-2-{variant}")
+        assert f"variant:{variant}" in metric.signature
+        scores = metric.score(summaries, references).to_numpy()
+        assert ((scores >= 0) & (scores <= 1)).all() and scores[2].tolist() == [0, 0, 0]
+    paper = get_metric("rouge-we-1").score(summaries, references)
+    assert paper["rougewe1_r"].iloc[0] > 1  # documented: unbounded with GloVe's non-unit vectors

@@ -22,8 +22,13 @@ Three named variants (DESIGN.md; the paper's text fixes only Eq. 2-4):
 
 Text is tokenised like ROUGE-1.5.5 (``rougelab.text.tokenize``) *without* stemming or stopword
 removal: vectors are looked up for surface words (the authors ran their script without ``-m``).
+The ``paper`` variant's scores are not bounded by 1: an aligned pair adds its raw dot product,
+and GloVe's vectors are not unit length (measured: ROUGE-WE-1 recall 21.3 for a 5-word summary
+against a 6-word reference), so its scale follows the vectors' norms and it favours short summaries;
+notebook 02 measures the consequences. ``perl`` and ``s3`` stay in [0, 1].
 References are pooled like ROUGE-1.5.5 ``-f A``. Columns: ``rougewe1_r/_p/_f``, ``rougewe2_*``,
-``rougewesu4_*``. Registry: ``rouge-we-1``, ``rouge-we-2``, ``rouge-we-su4`` (F is primary).
+``rougewesu4_*``. Registry: ``rouge-we-1``, ``rouge-we-2``, ``rouge-we-su4`` (the ``paper`` variant; F is primary), and
+the same names ending in ``-perl`` or ``-s3`` for the other variants.
 """
 from __future__ import annotations
 
@@ -154,3 +159,6 @@ def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) ->
 
 for _measure in REGISTERED:
     register(_measure, functools.partial(rouge_we_metric, _measure))
+    for _variant in ("perl", "s3"):
+        register(f"{_measure}-{_variant}", functools.partial(rouge_we_metric, _measure, variant=_variant,
+                                                             name=f"{_measure}-{_variant}"))

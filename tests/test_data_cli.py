@@ -56,3 +56,12 @@ def test_list_before_and_after_fetch(empty_cache, capsys):
                  "CC BY 4.0", "USC/ISI", "https://raw.githubusercontent.com/neulab/BARTScore/"
                  "248f511cb34ae3753fc81f7d7a945de5bfe33458/SUM/SummEval/"]:
         assert line in after
+
+
+def test_path_prints_the_cached_folder_or_says_to_fetch(empty_cache, capsys):
+    assert main(["data", "path", "summeval"]) == 1
+    assert "rougelab data fetch" in capsys.readouterr().err
+    main(["data", "fetch", "--quiet", "--mirror", str(MIRROR), "summeval"])
+    assert main(["data", "path", "summeval"]) == 0
+    printed = Path(capsys.readouterr().out.strip())
+    assert (printed / "data.pkl").is_file() and printed.is_relative_to(empty_cache / registry.get("summeval").relative_root)

@@ -1,4 +1,4 @@
-"""``rougelab data fetch [--mirror DIR] [NAME...]`` and ``rougelab data list``."""
+"""``rougelab data fetch [--mirror DIR] [NAME...]``, ``rougelab data list`` and ``rougelab data path NAME``."""
 from __future__ import annotations
 
 import argparse
@@ -25,8 +25,19 @@ def _list(args) -> int:
     return 0
 
 
+def _path(args) -> int:
+    from rougelab.data import dataset_path
+
+    try:
+        print(dataset_path(args.name))
+    except DataError as err:
+        print(f"rougelab data path: error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    """Register ``data fetch`` and ``data list``; each sets ``func`` (args -> exit code)."""
+    """Register ``data fetch``, ``data list`` and ``data path``; each sets ``func`` (args -> exit code)."""
     data = subparsers.add_parser("data", help="fetch and list the evaluation datasets")
     sub = data.add_subparsers(dest="data_command", required=True)
     fetch = sub.add_parser(
@@ -40,4 +51,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     fetch.set_defaults(func=_fetch)
     listing = sub.add_parser("list", help="each dataset's size, shape, licence and caveats")
     listing.set_defaults(func=_list)
+    path = sub.add_parser("path", help="the cached folder of a fetched dataset",
+                          epilog="example: cd \"$(rougelab data path rouge155-sample)/sample-test\"")
+    path.add_argument("name", metavar="NAME")
+    path.set_defaults(func=_path)
     return data

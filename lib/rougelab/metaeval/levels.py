@@ -144,3 +144,15 @@ def warn_skipped(skipped: int, n_inputs: int, level: str, metric_col: str, human
         message = (f"{level}-level {metric_col!r} vs {human_col!r} is undefined (constant scores): "
                    "returning NaN")
     warnings.warn(message, UndefinedCorrelationWarning, stacklevel=3)
+
+
+def paired_matrices(table: pd.DataFrame, metric_a: str, metric_b: str, human_col: str, level: str, *,
+                    doc_col: str = "doc_id", system_col: str = "system_id"):
+    """Score matrices (A, B, H) of two different metric columns and a human column, sized for ``level``."""
+    if metric_a == metric_b:
+        raise ValueError(f"metric_a and metric_b are both {metric_a!r}: compare two different "
+                         "columns")
+    m = score_matrices(table, [metric_a, metric_b, human_col], doc_col=doc_col, system_col=system_col)
+    A, B, H = (m.scores[c] for c in (metric_a, metric_b, human_col))
+    check_size(A, level)
+    return A, B, H

@@ -13,9 +13,8 @@ import pandas as pd
 
 from rougelab.metaeval.bootstrap import check_resample
 from rougelab.metaeval.correlations import check_coefficient
-from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level, check_size,
-                                      level_correlation)
-from rougelab.metaeval.matrices import score_matrices
+from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level,
+                                      paired_matrices, level_correlation)
 
 _CHUNK_ELEMENTS = 2_000_000
 
@@ -88,13 +87,8 @@ def permutation_test(table: pd.DataFrame, metric_a: str, metric_b: str, human_co
     check_resample(resample)
     if int(n_resamples) != n_resamples or n_resamples < 1:
         raise ValueError(f"n_resamples must be a positive integer, got {n_resamples!r}")
-    if metric_a == metric_b:
-        raise ValueError(f"metric_a and metric_b are both {metric_a!r}: compare two different "
-                         "columns")
-    m = score_matrices(table, [metric_a, metric_b, human_col], doc_col=doc_col,
-                       system_col=system_col)
-    X, Y, Z = (m.scores[c] for c in (metric_a, metric_b, human_col))
-    check_size(X, level)
+    X, Y, Z = paired_matrices(table, metric_a, metric_b, human_col, level, doc_col=doc_col,
+                              system_col=system_col)
     observed, samples = permutation_samples(X, Y, Z, level, coef, int(n_resamples), resample, seed,
                                             kendall_variant)
     if not np.isfinite(observed):

@@ -12,8 +12,7 @@ from typing import NamedTuple
 import pandas as pd
 from scipy import stats
 
-from rougelab.metaeval.levels import check_level, check_size, level_correlation
-from rougelab.metaeval.matrices import score_matrices
+from rougelab.metaeval.levels import check_level, level_correlation, paired_matrices
 
 
 class WilliamsResult(NamedTuple):
@@ -88,17 +87,12 @@ def williams_metrics(table: pd.DataFrame, metric_a: str, metric_b: str, human_co
     if coef != "pearson":
         raise ValueError(f"Williams's test is derived for Pearson's r, not {coef!r}: use "
                          "coef='pearson', or permutation_test for other coefficients")
-    if metric_a == metric_b:
-        raise ValueError(f"metric_a and metric_b are both {metric_a!r}: compare two different "
-                         "columns")
-    m = score_matrices(table, [metric_a, metric_b, human_col], doc_col=doc_col,
-                       system_col=system_col)
-    H, A, B = (m.scores[c] for c in (human_col, metric_a, metric_b))
-    check_size(A, level)
+    A, B, H = paired_matrices(table, metric_a, metric_b, human_col, level, doc_col=doc_col,
+                              system_col=system_col)
     r12, r13, r23 = (float(level_correlation(u, v, level, coef)[0])
                      for u, v in ((H, A), (H, B), (A, B)))
     if not all(map(math.isfinite, (r12, r13, r23))):
         raise ValueError(f"a {level}-level correlation among {human_col!r}, {metric_a!r}, "
                          f"{metric_b!r} is undefined (constant scores)")
-    n = len(m.systems) if level == "system" else int((~pd.isna(A)).sum())
+    n = A.shape[0] if level == "system" else int((~pd.isna(A)).sum())  # systems, or summaries
     return williams_test(r12, r13, r23, n)

@@ -8,7 +8,6 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from scipy import stats
 
 from rougelab.metaeval import CI, UndefinedCorrelationWarning, bootstrap_ci, correlate
 from test_metaeval_correlations import SCIPY, random_table

@@ -6,6 +6,13 @@ import importlib
 # Modules that call ``register`` at import time. Each metric module adds itself here.
 _BUILTIN_MODULES = [
     "rougelab.metrics.baselines",
+    "rougelab.metrics.sacrebleu_metrics",
+    "rougelab.metrics.widar",
+    "rougelab.metrics.rouge_we",
+    "rougelab.metrics.anchored",
+    "rougelab.metrics.bertscore",
+    "rougelab.metrics.rouge_metrics",
+    "rougelab.metrics.rouge_g",
 ]
 _loaded = False
 

@@ -1,0 +1,125 @@
+"""ROUGE-G (ShafieiBavani et al. 2018, Eqs. 4-5) on the soft-matching core."""
+import random
+
+import numpy as np
+import pytest
+
+from rougelab.metrics.base import InputError, get_metric
+from rougelab.metrics.rouge_g import GraphSimilarity, rouge_g
+from rougelab.semantic.wordnet_graph import WordNetMissing, wordnet_dir
+
+try:
+    wordnet_dir()
+    HAS_WORDNET = True
+except WordNetMissing:
+    HAS_WORDNET = False
+needs_wordnet = pytest.mark.skipif(not HAS_WORDNET, reason="apt-get install wordnet-base wordnet-sense-index")
+FAST = {"gloss_links": False}   # the plain graph builds in seconds; the default (gloss) one is tested in the notebook
+
+WORDS = "the a cat cats dog dogs sat sits on mat mats running runs ran house houses city town walk".split()
+
+
+def _text(rng, n):
+    return " ".join(rng.choice(WORDS) for _ in range(n))
+
+
+def test_beta_one_is_rouge_155():
+    # beta = 1 leaves only Count_match: ROUGE-1.5.5 with -m and -f A, computed by rougelab.rouge
+    from rougelab.rouge import rouge
+
+    rng = random.Random(7)
+    summaries = [_text(rng, rng.randint(1, 14)) for _ in range(25)]
+    references = [[_text(rng, rng.randint(1, 14)) for _ in range(rng.randint(1, 3))] for _ in range(25)]
+    ours = rouge_g(summaries, references, beta=1.0)
+    classic = rouge(summaries, references, measures=["rouge-1", "rouge-2", "rouge-su4"], stem=True,
+                    multiref="A", perl_round_before_f=False)
+    for measure, col in (("rouge1", "rougeg1"), ("rouge2", "rougeg2"), ("rougesu4", "rougegsu4")):
+        for k in "rpf":
+            np.testing.assert_allclose(ours[f"{col}_{k}"], classic[f"{measure}_{k}"], atol=1e-12)
+
+
+@needs_wordnet
+def test_paper_example_gains_over_rouge_and_stays_in_unit_interval():
+    # section 1: "They strolled around the city." vs "They took a walk to explore the town."
+    peer, model = "They strolled around the city.", "They took a walk to explore the town."
+    semantic = rouge_g([peer], [[model]], measures=["rouge-g-1", "rouge-g-2"], **FAST).iloc[0]
+    lexical = rouge_g([peer], [[model]], measures=["rouge-g-1", "rouge-g-2"], beta=1.0).iloc[0]
+    assert lexical["rougeg1_r"] == pytest.approx(2 / 8)      # "they", "the"
+    assert lexical["rougeg2_r"] == 0.0
+    for col in ("rougeg1_r", "rougeg1_p", "rougeg2_r", "rougeg2_p"):
+        assert lexical[col] < semantic[col] <= 1.0
+
+
+@needs_wordnet
+def test_identical_and_empty_texts():
+    text = "The cat sat on the mat near the city hall."
+    table = rouge_g([text, "", text], [[text], [text], [""]], **FAST)
+    np.testing.assert_allclose(table.iloc[0].to_numpy(), 1.0)   # identical: Sim_LS = 1 for every pair
+    np.testing.assert_allclose(table.iloc[1].to_numpy(), 0.0)   # empty summary scores 0
+    np.testing.assert_allclose(table.iloc[2].to_numpy(), 0.0)   # empty reference scores 0
+
+
+@needs_wordnet
+def test_oov_words_match_only_themselves():
+    # "zorbl" and "quaxt" are not in WordNet: each is one extra dimension of mass 0.5 (section 3.5)
+    same = rouge_g(["zorbl"], [["zorbl"]], measures=["rouge-g-1"], **FAST).iloc[0]
+    other = rouge_g(["zorbl"], [["quaxt"]], measures=["rouge-g-1"], **FAST).iloc[0]
+    mixed = rouge_g(["zorbl city"], [["zorbl town"]], measures=["rouge-g-2"], **FAST).iloc[0]
+    assert same["rougeg1_f"] == pytest.approx(1.0)
+    assert other["rougeg1_f"] == 0.0
+    assert 0.0 < mixed["rougeg2_f"] < 1.0                  # bigrams share the OOV word and related nouns
+
+
+@needs_wordnet
+def test_sim_ls_matrix_is_beta_mix_and_symmetric_in_sim_sem():
+    tokens = ["city", "town", "dress", "zorbl"]
+    sim = GraphSimilarity(tokens, beta=0.5, **FAST)
+    keys = np.array([[0], [1], [2], [3]])
+    sem = sim.sim_sem(keys, keys)
+    np.testing.assert_allclose(sem, sem.T, atol=1e-12)
+    np.testing.assert_allclose(np.diag(sem), 1.0)
+    assert ((sem >= 0) & (sem <= 1)).all()
+    assert sem[0, 1] > sem[0, 2]                            # city ~ town more than city ~ dress
+    np.testing.assert_allclose(sim(keys, keys), 0.5 * np.eye(4) + 0.5 * sem)
+
+
+@needs_wordnet
+def test_registry_and_signature():
+    metric = get_metric("rouge-g-2")
+    assert metric.primary == "rougeg2_f"
+    for option in ("beta:0.5", "c:0.7", "top:100", "gloss_links:True", "wordnet:3.0-"):
+        assert option in metric.signature
+    table = metric.score(["the city"], [["the city"]])
+    assert list(table.columns) == ["rougeg2_r", "rougeg2_p", "rougeg2_f"]
+    assert table.iloc[0]["rougeg2_f"] == pytest.approx(1.0)
+
+
+def test_bad_options_raise():
+    with pytest.raises(InputError, match="beta"):
+        rouge_g(["a"], [["a"]], beta=1.5)
+    with pytest.raises(InputError, match="unknown ROUGE-G measure"):
+        rouge_g(["a"], [["a"]], measures=["rouge-g-3"])
+    with pytest.raises(InputError, match="references"):
+        get_metric("rouge-g-1").score(["a", "b"], [["a"]])
+
+
+@needs_wordnet
+def test_beta_sweep_equals_separate_runs():
+    from rougelab.metrics.rouge_g import rouge_g_beta_sweep
+
+    summaries = ["They strolled around the city.", "A dog sat on the mat."]
+    references = [["They took a walk to explore the town."], ["The cat sat on a rug.", "A dog lay there."]]
+    sweep = rouge_g_beta_sweep(summaries, references, [0.0, 0.5, 1.0], measures=["rouge-g-1", "rouge-g-2"], **FAST)
+    for beta, table in sweep.items():
+        alone = rouge_g(summaries, references, beta=beta, measures=["rouge-g-1", "rouge-g-2"], **FAST)
+        np.testing.assert_allclose(table.to_numpy(), alone.to_numpy(), atol=1e-12)
+
+
+@needs_wordnet
+def test_path_based_similarity_of_synsets():
+    from rougelab.semantic.wordnet_ppr import synset_similarity
+
+    table = synset_similarity([("city.n.01", "city.n.01"), ("city.n.01", "town.n.01"), ("city.n.01", "dress.n.01")],
+                              **FAST)
+    assert table["sim_sem"].iloc[0] == pytest.approx(1.0) and table["rw_final"].iloc[0] == pytest.approx(1.0)
+    assert table["sim_sem"].iloc[1] > table["sim_sem"].iloc[2] >= 0.0

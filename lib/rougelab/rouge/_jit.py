@@ -1,6 +1,8 @@
 """Optional numba compilation of the array kernels, with the pure-Python source as the fallback.
 
-Set ``ROUGELAB_NO_NUMBA=1`` to run the pure-Python versions (the tests run both).
+Set ``ROUGELAB_NO_NUMBA=1`` to run the pure-Python versions (the tests run both). ``jit_parallel``
+kernels spread their ``prange`` loops over numba's threads (``NUMBA_NUM_THREADS`` limits them);
+without numba ``prange`` is ``range``.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ except ImportError:  # pragma: no cover - numba is a pinned dependency
     numba = None
 
 NUMBA = numba is not None and os.environ.get("ROUGELAB_NO_NUMBA", "") not in ("1", "true", "yes")
+prange = numba.prange if NUMBA else range
 
 
 def jit(func):
@@ -23,3 +26,11 @@ def jit(func):
         func.py_func = func
         return func
     return numba.njit(cache=True, nogil=True)(func)
+
+
+def jit_parallel(func):
+    """Like ``jit``, with numba's ``parallel=True`` so that ``prange`` loops run on several threads."""
+    if not NUMBA:
+        func.py_func = func
+        return func
+    return numba.njit(cache=True, nogil=True, parallel=True)(func)

@@ -6,19 +6,23 @@ Column names: ``<measure>_r``, ``_p``, ``_f`` with ``<measure>`` one of ``rouge1
 
 Each summary and reference is split into sentences (one per line by default), read as UTF-8 bytes,
 and scored exactly as ROUGE-1.5.5.pl scores one peer against its models (``rougelab.rouge.core``).
-Tokenisation, stemming and n-gram tables are computed once per distinct text; all texts share one
-integer vocabulary and the LCS kernels run compiled (numba) when available.
+Without length limits (the usual case) the batch is scored in one pass: every distinct text is
+tokenised and stemmed once into shared integer ids (``EncodedBatch``), its gram tables are built once,
+and one compiled kernel (numba, threads over the pairs) scores every (summary, reference) pair; with
+``-l``/``-b`` limits or Lin's ROUGE-W each summary goes through ``PreparedText`` pair by pair. Both
+paths give the same digits (tests/test_rouge_fast_path.py).
 """
 from __future__ import annotations
 
 import re
 from typing import Sequence
 
+import numpy as np
 import pandas as pd
 
 from rougelab.metrics.base import InputError, check_batch
-from rougelab.rouge.core import (Measure, PreparedText, Vocabulary, check_options, combine, measure_stats,
-                                 recall_precision_f)
+from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, batch_pair_stats,
+                                 check_options, combine, measure_stats, pooled_rpf, recall_precision_f)
 from rougelab.rouge.options import RougeOptions
 from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.tokenize import perl_bytes
@@ -131,23 +135,62 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     except ValueError as err:
         raise InputError(str(err)) from None
 
+    if word_limit or byte_limit or (not perl_wlcs and any(m.kind == "W" for m in parsed)):
+        table = _score_one_by_one(summaries, references, parsed, options, multiref, splitter)
+    else:
+        table = _score_batch(summaries, references, parsed, options, multiref, splitter)
+    columns = {f"{column_prefix(m)}_{x}": table[:, k, i] for k, m in enumerate(parsed) for i, x in enumerate("rpf")}
+    return pd.DataFrame(columns, dtype=float)
+
+
+def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
+    """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels."""
+    index: dict[str, int] = {}
+    for text in [*summaries, *(r for refs in references for r in refs)]:
+        index.setdefault(text, len(index))
+    batch = EncodedBatch(list(index), splitter, options)
+    grams = [m for m in parsed if m.kind in ("N", "S")]
+    lcs = [m for m in parsed if m.kind in ("L", "W")]
+    codes, counts, segments, totals = batch.tables(grams)
+    peers = np.array([index[s] for s, refs in zip(summaries, references) for _ in refs], dtype=np.int64)
+    models = np.array([index[r] for refs in references for r in refs], dtype=np.int64)
+    weights = np.array([1.0 if m.kind == "L" else m.weight for m in lcs], dtype=np.float64)
+    is_w = np.array([m.kind == "W" for m in lcs], dtype=np.bool_)
+    stats = batch_pair_stats(peers, models, codes, counts, segments, totals, weights, is_w,
+                             batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start)
+    order = grams + lcs
+    stats = stats[:, [order.index(m) for m in parsed], :]
+    bounds = np.cumsum([0] + [len(refs) for refs in references], dtype=np.int64)
+    if multiref != "jackknife":
+        return pooled_rpf(stats, bounds, np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
+                          np.array([m.weight for m in parsed], dtype=np.float64), options.alpha,
+                          multiref == "B", options.perl_round_before_f)
+    out = np.zeros((len(summaries), len(parsed), 3))
+    for i in range(len(summaries)):
+        for k, m in enumerate(parsed):
+            pairs = [PairStats(*row) for row in stats[bounds[i]:bounds[i + 1], k].tolist()]
+            out[i, k] = jackknife([recall_precision_f(s, m, options.alpha, options.perl_round_before_f)
+                                   for s in pairs], [s.select for s in pairs])
+    return out
+
+
+def _score_one_by_one(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
+    """(summaries x measures x 3) R/P/F pair by pair through ``PreparedText`` (length limits, Lin's ROUGE-W)."""
     vocab = Vocabulary()
     prepared: dict[str, PreparedText] = {}
     for text in [*summaries, *(r for refs in references for r in refs)]:  # every distinct text, once, first
         if text not in prepared:
             sentences = [perl_bytes(s) for s in split_sentences(text, splitter)]
             prepared[text] = PreparedText(sentences, options, vocab)
-    columns = {f"{column_prefix(m)}_{x}": [] for m in parsed for x in "rpf"}
-    for summary, refs in zip(summaries, references):
+    out = np.zeros((len(summaries), len(parsed), 3))
+    for i, (summary, refs) in enumerate(zip(summaries, references)):
         peer = prepared[summary]
         models = [prepared[r] for r in refs]
-        for m, stats in zip(parsed, measure_stats(peer, models, parsed, select=multiref != "A")):
+        for k, (m, stats) in enumerate(zip(parsed, measure_stats(peer, models, parsed, select=multiref != "A"))):
             if multiref == "jackknife":
-                rpf = jackknife([recall_precision_f(s, m, alpha, perl_round_before_f) for s in stats],
-                                [s.select for s in stats])
+                out[i, k] = jackknife([recall_precision_f(s, m, options.alpha, options.perl_round_before_f)
+                                       for s in stats], [s.select for s in stats])
             else:
-                rpf = recall_precision_f(combine(stats, multiref), m, alpha, perl_round_before_f)
-            prefix = column_prefix(m)
-            for x, value in zip("rpf", rpf):
-                columns[f"{prefix}_{x}"].append(float(value))
-    return pd.DataFrame(columns, dtype=float)
+                out[i, k] = recall_precision_f(combine(stats, multiref), m, options.alpha,
+                                               options.perl_round_before_f)
+    return out

@@ -6,7 +6,9 @@ tokenises them and then, per model, counts hits; ``-f A`` pools hits and counts 
 F = P R / ((1 - alpha) P + alpha R) (Lin 2004, eq. 4 with alpha = 1 / (1 + beta^2)), and F is rounded too.
 
 ``score_peer`` is the contract the command-line front end (``rougelab.rouge.rouge155``) calls;
-``rougelab.rouge.api.rouge`` uses the same pieces for batches.
+``rougelab.rouge.api.rouge`` uses the same pieces for batches with length limits, and otherwise the
+batch pieces at the end (``EncodedBatch``, ``batch_pair_stats``, ``pooled_rpf``: one tokenisation pass,
+one table per distinct text, one compiled pass over every pair), which give the same digits.
 """
 from __future__ import annotations
 
@@ -15,11 +17,13 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, count_codes, gram_codes, gram_tables,
-                                  multi_clipped_hits, pack_bits)
+from rougelab.rouge._jit import jit, jit_parallel, prange
+from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, batch_skip_codes, clipped_hits, count_codes, gram_codes,
+                                  gram_tables, multi_clipped_hits, ngram_numbers, pack_bits, segment_tables)
 from rougelab.rouge.lcs import summary_lcs_hits, summary_wlcs_lin
 from rougelab.rouge.options import RougeOptions
-from rougelab.text.tokenize import lowercase, normalize, perl_split, select_tokens
+from rougelab.text.sentences import Splitter, split_sentences
+from rougelab.text.tokenize import TokenEncoder, lowercase, normalize, perl_split, select_tokens
 
 
 @dataclass(frozen=True)
@@ -382,3 +386,187 @@ def score_peer(peer_sentences: Sequence[str], model_sentences: Sequence[Sequence
     measures = {m.key: m for m in measures_from_options(options)}
     return {key: recall_precision_f(s, measures[key], options.alpha, options.perl_round_before_f)
             for key, s in stats.items()}
+
+
+# --------------------------------------------------------------------------------------------
+# Batches: every distinct text read once, every pair scored in one compiled pass
+
+
+@jit
+def round5_exact(x):
+    """``round5`` without strings: ``x`` (finite, >= 0) rounded to 5 decimals, ties to even, as ``%7.5f``.
+
+    The product x * 1e5 is split into its rounded value and exact error (Dekker's two-product), so
+    halfway cases (e.g. 1/64 = 0.015625 -> 0.01562) are decided on the exact value.
+    """
+    if x == 0.0:
+        return 0.0
+    scale = 100000.0
+    split = 134217729.0  # 2**27 + 1 (Veltkamp)
+    p = x * scale
+    c = split * x
+    xh = c - (c - x)
+    xl = x - xh
+    c = split * scale
+    sh = c - (c - scale)
+    sl = scale - sh
+    err = ((xh * sh - p) + xh * sl + xl * sh) + xl * sl
+    n = np.floor(p + 0.5)
+    t = p - n  # exact: p and n are within 1/2 of each other
+    if t > 0.5 or (t == 0.5 and err > 0.0):
+        n += 1.0
+    elif t < -0.5 or (t == -0.5 and err < 0.0):
+        n -= 1.0
+    elif (t == 0.5 or t == -0.5) and err == 0.0:  # exact tie: to the even neighbour
+        low = n if t == 0.5 else n - 1.0
+        n = low if low % 2.0 == 0.0 else low + 1.0
+    return n / scale
+
+
+class EncodedBatch:
+    """Distinct texts of a batch, each split, lower-cased and tokenised once into shared integer ids.
+
+    Only for texts scored without length limits (``-l``/``-b``), where ROUGE-1.5.5's n-gram text is
+    exactly its ROUGE-L sentences joined. ``ids[start[t]:end[t]]`` are text t's tokens; its sentence
+    bounds (relative) are ``unit_offsets[unit_start[t]:unit_start[t + 1]]``.
+    """
+
+    def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
+        encoder = TokenEncoder({}, stem=options.stem, stopwords=options.stopwords)
+        units = [split_sentences(text, splitter) for text in texts]
+        per_text = np.array([len(u) for u in units], dtype=np.int64)
+        self.ids, lengths = encoder.encode_many([u for text in units for u in text])
+        # Text t owns sentences unit_start[t] - t .. unit_start[t + 1] - t - 1; each text's offsets start at 0.
+        self.unit_start = np.concatenate([[0], np.cumsum(per_text + 1)]).astype(np.int64)
+        first = self.unit_start[:-1] - np.arange(len(texts))
+        sentence_text = np.repeat(np.arange(len(texts)), per_text)
+        cumulative = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        bounds = cumulative[np.concatenate([first, [len(lengths)]]).astype(np.int64)]
+        self.start, self.end = bounds[:-1], bounds[1:]
+        offsets = np.zeros(len(lengths) + len(texts), dtype=np.int64)
+        position = np.arange(len(lengths)) + sentence_text + 1  # sentence i's end slot
+        offsets[position] = cumulative[1:] - self.start[sentence_text]
+        self.unit_offsets = offsets
+        self.options = options
+
+    def tables(self, measures: Sequence[Measure]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Count tables of the "N"/"S" ``measures`` (plus, last, the unigram clipping table of ROUGE-L/W)
+        for every text: (codes, counts, segments, totals). Text t's table of measure k is
+        ``codes[segments[k, t]:segments[k, t + 1]]``; ``totals[k, t]`` is its number of grams."""
+        n_texts = len(self.start)
+        vocabulary = int(self.ids.max()) + 1 if len(self.ids) else 0
+        codes, counts, segments, totals = [], [], [], []
+        done = 0
+        for m in [*measures, Measure("N", 1)]:
+            if m.kind == "N":
+                bits = pack_bits(m.size)
+                if vocabulary <= 1 << bits:  # pack the ids (exact), else number the n-grams
+                    grams = self.ids[:max(len(self.ids) - m.size + 1, 0)].copy()
+                    for k in range(1, m.size):
+                        grams = (grams << bits) | self.ids[k:len(self.ids) - m.size + 1 + k]
+                else:
+                    grams = ngram_numbers(self.ids, m.size)
+                lo, hi = self.start, np.maximum(self.end - m.size + 1, self.start)
+            else:
+                grams, owner = batch_skip_codes(self.ids, self.start, self.end, m.size, m.unigrams,
+                                                self.options.perl_last_unigram_bug)
+                hi = np.cumsum(np.bincount(owner, minlength=n_texts))
+                lo = hi - np.bincount(owner, minlength=n_texts)
+            distinct, how_many, bounds = segment_tables(grams, lo, hi)
+            codes.append(distinct)
+            counts.append(how_many)
+            segments.append(done + bounds)
+            totals.append(hi - lo)
+            done += len(distinct)
+        return (np.concatenate(codes), np.concatenate(counts), np.array(segments, dtype=np.int64),
+                np.array(totals, dtype=np.int64))
+
+
+@jit_parallel
+def batch_pair_stats(peers, models, codes, counts, segments, totals, lcs_weights, lcs_is_w,
+                     ids, start, end, unit_offsets, unit_start):
+    """Per (peer, model) pair and measure, ``measure_stats``' (model, hit, peer, select) as an array
+    (pairs x measures x 4): gram measures first (``segments`` rows but the last), then ROUGE-L/W
+    (``lcs_weights``; the last ``segments`` row is the unigram clipping table)."""
+    n_grams = segments.shape[0] - 1
+    clip = n_grams
+    out = np.zeros((len(peers), n_grams + len(lcs_weights), 4))
+    for q in prange(len(peers)):
+        s = peers[q]
+        m = models[q]
+        for k in range(n_grams):
+            a0 = segments[k, m]
+            a1 = segments[k, m + 1]
+            b0 = segments[k, s]
+            b1 = segments[k, s + 1]
+            hit = clipped_hits(codes[a0:a1], counts[a0:a1], codes[b0:b1], counts[b0:b1])
+            total = totals[k, m]
+            out[q, k, 0] = total
+            out[q, k, 1] = hit
+            out[q, k, 2] = totals[k, s]
+            out[q, k, 3] = round5_exact(hit / total) if total else 0.0
+        peer_length = float(end[s] - start[s])
+        for j in range(len(lcs_weights)):
+            w = lcs_weights[j]
+            hit, base = summary_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
+                                         ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
+                                         codes[segments[clip, m]:segments[clip, m + 1]],
+                                         counts[segments[clip, m]:segments[clip, m + 1]],
+                                         codes[segments[clip, s]:segments[clip, s + 1]],
+                                         counts[segments[clip, s]:segments[clip, s + 1]])
+            k = n_grams + j
+            if lcs_is_w[j]:
+                out[q, k, 0] = base ** w
+                out[q, k, 1] = hit
+                out[q, k, 2] = peer_length ** w
+                out[q, k, 3] = (hit / base) ** (1 / w) if base > 0 else 0.0
+            else:
+                out[q, k, 0] = base
+                out[q, k, 1] = hit
+                out[q, k, 2] = peer_length
+                out[q, k, 3] = hit / base if base > 0 else 0.0
+    return out
+
+
+@jit
+def pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, round_before_f):
+    """``recall_precision_f(combine(...))`` for every summary: summary i owns pairs ``bounds[i]:bounds[i+1]``
+    of ``stats`` (``batch_pair_stats``); ``best_model`` is ``-f B``, else ``-f A``.
+    Returns (summaries x measures x 3)."""
+    n_measures = stats.shape[1]
+    out = np.zeros((len(bounds) - 1, n_measures, 3))
+    for i in range(len(bounds) - 1):
+        for k in range(n_measures):
+            model = 0.0
+            hit = 0.0
+            peer = 0.0
+            if best_model:
+                best = -1
+                best_score = -1.0
+                for q in range(bounds[i], bounds[i + 1]):
+                    if stats[q, k, 3] > best_score:
+                        best = q
+                        best_score = stats[q, k, 3]
+                if best >= 0:
+                    model = stats[best, k, 0]
+                    hit = stats[best, k, 1]
+                    peer = stats[best, k, 2]
+            else:
+                for q in range(bounds[i], bounds[i + 1]):
+                    model += stats[q, k, 0]
+                    hit += stats[q, k, 1]
+                    peer += stats[q, k, 2]
+            r = hit / model if model != 0 else 0.0
+            p = hit / peer if peer != 0 else 0.0
+            if is_w[k]:
+                r = r ** (1 / weights[k])
+                p = p ** (1 / weights[k])
+            if round_before_f:
+                r = round5_exact(r)
+                p = round5_exact(p)
+            denominator = (1 - alpha) * p + alpha * r
+            f = (p * r) / denominator if denominator > 0 else 0.0
+            out[i, k, 0] = r
+            out[i, k, 1] = p
+            out[i, k, 2] = round5_exact(f) if round_before_f else f
+    return out

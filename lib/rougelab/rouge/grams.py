@@ -129,3 +129,83 @@ def multi_clipped_hits(model_codes, model_counts, model_bounds, peer_codes, peer
         b1 = peer_bounds[s + 1]
         hits[s] = clipped_hits(model_codes[a0:a1], model_counts[a0:a1], peer_codes[b0:b1], peer_counts[b0:b1])
     return hits
+
+
+def ngram_numbers(ids: np.ndarray, n: int) -> np.ndarray:
+    """An exact number for the n-gram starting at each position of ``ids`` (``len(ids) - n + 1`` of them).
+
+    Equal numbers mean equal token n-grams. Built by repeatedly numbering (previous gram, next token)
+    pairs with ``np.unique``, so it never overflows whatever the vocabulary size.
+    """
+    ids = np.asarray(ids, dtype=np.int64)
+    if len(ids) and (ids.min() < 0 or ids.max() >= 1 << 31):  # make room for the pairing below
+        ids = np.unique(ids, return_inverse=True)[1].astype(np.int64).reshape(-1)
+    codes = ids
+    for k in range(1, n):
+        pairs = (codes[:len(ids) - k] << 32) | ids[k:]
+        codes = np.unique(pairs, return_inverse=True)[1].astype(np.int64).reshape(-1)
+    return codes
+
+
+@jit
+def batch_skip_codes(ids, starts, ends, size, unigrams, last_unigram_bug):
+    """``gram_codes`` skip-bigrams (and ROUGE-SU unigrams) of every text ``ids[starts[t]:ends[t]]``,
+    concatenated, with the text index of each code."""
+    total = 0
+    for t in range(len(starts)):
+        n = ends[t] - starts[t]
+        reach = n - 1 if size < 0 else min(n - 1, size + 1)
+        for k in range(1, reach + 1):
+            total += n - k
+        if unigrams and n > 0:
+            total += n - 1 if last_unigram_bug else n
+    codes = np.empty(total, dtype=np.int64)
+    texts = np.empty(total, dtype=np.int64)
+    j = 0
+    for t in range(len(starts)):
+        part = gram_codes(ids[starts[t]:ends[t]], KIND_SKIP, size, unigrams, last_unigram_bug, 32)
+        codes[j:j + len(part)] = part
+        texts[j:j + len(part)] = t
+        j += len(part)
+    return codes, texts
+
+
+@jit
+def segment_tables(codes, lo, hi):
+    """Count tables of many texts at once: text t's grams are ``codes[lo[t]:hi[t]]``.
+
+    Returns (distinct, counts, bounds): text t's sorted distinct codes are ``distinct[bounds[t]:bounds[t+1]]``
+    with their counts (``count_codes`` of each segment, end to end).
+    """
+    n_texts = len(lo)
+    sizes = np.zeros(n_texts + 1, dtype=np.int64)
+    for t in range(n_texts):
+        sizes[t + 1] = max(hi[t] - lo[t], 0)
+    room = np.cumsum(sizes)
+    distinct = np.empty(room[n_texts], dtype=np.int64)
+    counts = np.empty(room[n_texts], dtype=np.int64)
+    used = np.zeros(n_texts, dtype=np.int64)
+    for t in range(n_texts):
+        if hi[t] > lo[t]:
+            ordered = distinct[room[t]:room[t + 1]]
+            ordered[:] = codes[lo[t]:hi[t]]
+            ordered.sort()
+            k = 0
+            counts[room[t]] = 1
+            for i in range(1, len(ordered)):
+                if ordered[i] != ordered[k]:
+                    k += 1
+                    ordered[k] = ordered[i]
+                    counts[room[t] + k] = 1
+                else:
+                    counts[room[t] + k] += 1
+            used[t] = k + 1
+    bounds = np.zeros(n_texts + 1, dtype=np.int64)
+    for t in range(n_texts):
+        bounds[t + 1] = bounds[t] + used[t]
+    out_codes = np.empty(bounds[n_texts], dtype=np.int64)
+    out_counts = np.empty(bounds[n_texts], dtype=np.int64)
+    for t in range(n_texts):
+        out_codes[bounds[t]:bounds[t + 1]] = distinct[room[t]:room[t] + used[t]]
+        out_counts[bounds[t]:bounds[t + 1]] = counts[room[t]:room[t] + used[t]]
+    return out_codes, out_counts, bounds

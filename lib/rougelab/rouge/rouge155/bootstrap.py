@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from rougelab.rouge._jit import jit
 from rougelab.rouge.rouge155.drand48 import resample_indices
 
 
@@ -29,15 +30,23 @@ def _indices(n_resamples: int, n_instances: int) -> np.ndarray:
     return resample_indices(n_resamples, n_instances)
 
 
+@jit
+def resample_sums(scores: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """Per resample, the column sums of the drawn rows, added in draw order as Perl adds them."""
+    total = np.zeros((idx.shape[0], scores.shape[1]))
+    for i in range(idx.shape[0]):
+        for j in range(idx.shape[1]):
+            for k in range(scores.shape[1]):
+                total[i, k] += scores[idx[i, j], k]
+    return total
+
+
 def _resample_means(scores: np.ndarray, n_resamples: int, per_token: bool, alpha: float) -> np.ndarray:
     """One row per resample: mean (R, P, F), or for ``per_token`` R/P/F of the pooled counts."""
     n = len(scores)
     if n == 0:
         return np.zeros((n_resamples, 3))
-    idx = _indices(n_resamples, n)
-    total = scores[idx[:, 0]].copy()
-    for j in range(1, n):                  # sequential sums, in draw order, as Perl adds them
-        total += scores[idx[:, j]]
+    total = resample_sums(np.ascontiguousarray(scores, dtype=np.float64), _indices(n_resamples, n))
     if not per_token:
         return total / n
     model, peer, hit = total[:, 0], total[:, 1], total[:, 2]

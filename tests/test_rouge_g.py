@@ -123,3 +123,26 @@ def test_path_based_similarity_of_synsets():
                               **FAST)
     assert table["sim_sem"].iloc[0] == pytest.approx(1.0) and table["rw_final"].iloc[0] == pytest.approx(1.0)
     assert table["sim_sem"].iloc[1] > table["sim_sem"].iloc[2] >= 0.0
+
+
+@needs_wordnet
+def test_prepared_documents_and_common_senses_are_pure_caches():
+    # Sim_sem of one document's gram pairs computed pair by pair, for all pairs at once (prepare),
+    # and with the sense-level entries of senses common to many documents shared: bit for bit equal.
+    from rougelab.metrics.soft_rouge import GramSpec, TokenIndex, count_grams
+    from rougelab.text import tokenize
+
+    rng = random.Random(3)
+    index = TokenIndex()
+    ids = [index.ids(tokenize(_text(rng, rng.randint(2, 12)) + " zorbl" * (i % 2))) for i in range(7)]
+    refs, cands = ids[:3], ids[3:]
+    for spec in (GramSpec(n=1), GramSpec(n=2), GramSpec(skip=4, unigrams=True)):
+        keys = [count_grams(spec.grams(t)).keys for t in ids]
+        alone = GraphSimilarity(index.tokens, **FAST)
+        expected = {(i, j): alone.sim_sem(keys[i], keys[j]) for i in range(3) for j in range(3, 7)}
+        shared = GraphSimilarity(index.tokens, **FAST)
+        shared.share_common_senses([ids] * 10)
+        assert len(shared._common.senses) > 0                 # the shared path is the one exercised
+        shared.prepare(refs, cands, spec)
+        for (i, j), sem in expected.items():
+            assert np.array_equal(shared.sim_sem(keys[i], keys[j]), sem)

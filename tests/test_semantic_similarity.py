@@ -70,7 +70,7 @@ def test_gram_vector_of_a_seed_set_is_the_ppr_of_that_set():
     transition = transition_matrix(nx.to_scipy_sparse_array(g, weight=None))
     single = ppr_vectors(transition, [[3], [20]], top=n)
     pair = ppr_vectors(transition, [[3, 20]], top=n)
-    got = gram_vectors(single.ids, single.values, [[0, 1]], [[]], oov_offset=n, top=n)
+    got = gram_vectors(single.ids, single.values, [[0, 1]], [[-1]], oov_offset=n, top=n)
     for x in range(single.ids.shape[1]):
         dense = pair.dense(0, n)[x]
         # same ranking, up to float32 ties in the pair's own vector
@@ -82,7 +82,8 @@ def test_oov_words_become_extra_dimensions_of_mass_half():
     transition = transition_matrix(nx.to_scipy_sparse_array(g, weight=None))
     senses = ppr_vectors(transition, [[0], [4]], top=3)
     # grams: "sense0 + oov7", "oov7" alone, "oov8" alone, "sense4" alone
-    vec = gram_vectors(senses.ids, senses.values, [[0], [], [], [1]], [[7], [7], [8], []], oov_offset=5, top=3)
+    vec = gram_vectors(senses.ids, senses.values, [[0], [-1], [-1], [1]], [[7], [7], [8], [-1]], oov_offset=5,
+                       top=3)
     assert vec.shape == (4, senses.ids.shape[1], 4)
     assert vec[0, 0, 0] == 0 and vec[0, 0, 1] == 5 + 7      # p(0): seed 1.0, then the OOV dimension 0.5
     assert (vec[1] == np.array([5 + 7, -1, -1, -1])).all()
@@ -97,10 +98,12 @@ def test_align_senses_picks_the_most_similar_sense():
     # word A has senses rows 0,1; word B (OOV) none; other side: word C has columns 0,1,2
     sense_sim = np.array([[0.1, 0.0, 0.2],
                           [0.0, 0.9, 0.0]])
-    a, b = align_senses(sense_sim, [np.array([0, 1]), None], [np.array([0, 1, 2])])
-    assert a == [1, None] and b == [1]
-    a, b = align_senses(np.zeros((2, 1)), [np.array([0, 1])], [np.array([0])])
-    assert a == [0] and b == [0]                            # nothing meets: first (most frequent) sense
+    a, b = align_senses(sense_sim, [0, 2, 2], [0, 3])
+    assert a.tolist() == [1, -1] and b.tolist() == [1]
+    a, b = align_senses(np.zeros((2, 1)), [0, 2], [0, 1])
+    assert a.tolist() == [0] and b.tolist() == [0]          # nothing meets: first (most frequent) sense
+    a, b = align_senses(np.zeros((2, 0)), [0, 2], [0, 0])
+    assert a.tolist() == [0] and b.tolist() == [-1]         # the other side is all OOV
 
 
 def test_bad_shapes_raise():

@@ -33,59 +33,63 @@ def iteration_weights(iterations: int, c: float = C) -> np.ndarray:
     return w / w.sum()
 
 
-@numba.njit(cache=True)
-def _sim_sem_kernel(ids_a, ids_b, weights):  # pragma: no cover - compiled
+@numba.njit(cache=True, parallel=True)
+def _sim_sem_kernel(ids_a, ids_b, weights, n_nodes):  # pragma: no cover - compiled
     na, X, wa = ids_a.shape
     nb, _, wb = ids_b.shape
     out = np.zeros((na, nb), dtype=np.float64)
     harmonic = np.zeros(max(wa, wb) + 1, dtype=np.float64)   # sum_{i=1}^{h} 1/(2i)
     for h in range(1, len(harmonic)):
         harmonic[h] = harmonic[h - 1] + 0.5 / h
-    acc = np.zeros(nb, dtype=np.float64)
-    cnt = np.zeros(nb, dtype=np.int64)
-    touched = np.empty(nb, dtype=np.int64)
+    slot = np.full(n_nodes, -1, dtype=np.int64)              # node -> its posting list at this iteration
+    head = np.zeros(nb * wb + 1, dtype=np.int64)
+    owner = np.empty(nb * wb, dtype=np.int64)
+    rank = np.empty(nb * wb, dtype=np.int64)
+    nodes = np.empty(nb * wb, dtype=np.int64)
+    n_chunks = min(na, 64)
     for x in range(X):
-        # inverted index of side b at iteration x: (node, vector, rank) sorted by node
-        n_entries = 0
+        # side b at iteration x as posting lists: node -> (vector, rank) entries, by counting sort
+        n_slots = 0
         for b in range(nb):
             for t in range(wb):
-                if ids_b[b, x, t] >= 0:
-                    n_entries += 1
-        nodes = np.empty(n_entries, dtype=np.int64)
-        owner = np.empty(n_entries, dtype=np.int64)
-        rank = np.empty(n_entries, dtype=np.float64)
-        e = 0
+                h = ids_b[b, x, t]
+                if h >= 0:
+                    if slot[h] < 0:
+                        slot[h] = n_slots
+                        nodes[n_slots] = h
+                        head[n_slots + 1] = 0
+                        n_slots += 1
+                    head[slot[h] + 1] += 1
+        head[0] = 0
+        for s in range(n_slots):
+            head[s + 1] += head[s]
+        fill = head[:n_slots].copy()
         for b in range(nb):
             for t in range(wb):
-                if ids_b[b, x, t] >= 0:
-                    nodes[e] = ids_b[b, x, t]
+                h = ids_b[b, x, t]
+                if h >= 0:
+                    e = fill[slot[h]]
                     owner[e] = b
                     rank[e] = t + 1
-                    e += 1
-        order = np.argsort(nodes, kind="mergesort")
-        nodes = nodes[order]
-        owner = owner[order]
-        rank = rank[order]
-        for a in range(na):
-            n_touched = 0
-            for t in range(wa):
-                h = ids_a[a, x, t]
-                if h < 0:
-                    continue
-                lo = np.searchsorted(nodes, h)
-                while lo < n_entries and nodes[lo] == h:
-                    b = owner[lo]
-                    if cnt[b] == 0:
-                        touched[n_touched] = b
-                        n_touched += 1
-                    cnt[b] += 1
-                    acc[b] += 1.0 / (t + 1 + rank[lo])
-                    lo += 1
-            for i in range(n_touched):
-                b = touched[i]
-                out[a, b] += weights[x] * acc[b] / harmonic[cnt[b]]
-                acc[b] = 0.0
-                cnt[b] = 0
+                    fill[slot[h]] = e + 1
+        for chunk in numba.prange(n_chunks):
+            acc = np.zeros(nb, dtype=np.float64)
+            cnt = np.zeros(nb, dtype=np.int64)
+            for a in range(chunk, na, n_chunks):
+                for t in range(wa):
+                    h = ids_a[a, x, t]
+                    if h < 0 or slot[h] < 0:
+                        continue
+                    for e in range(head[slot[h]], head[slot[h] + 1]):
+                        cnt[owner[e]] += 1
+                        acc[owner[e]] += 1.0 / (t + 1 + rank[e])
+                for b in range(nb):
+                    if cnt[b] > 0:
+                        out[a, b] += weights[x] * acc[b] / harmonic[cnt[b]]
+                        acc[b] = 0.0
+                        cnt[b] = 0
+        for s in range(n_slots):
+            slot[nodes[s]] = -1
     return out
 
 
@@ -109,7 +113,8 @@ def sim_sem_matrix(ids_a: np.ndarray, ids_b: np.ndarray, *, c: float = C) -> np.
         raise ValueError(f"vectors must be (g, k + 1, w) with the same k; got {ids_a.shape} and {ids_b.shape}")
     if len(ids_a) == 0 or len(ids_b) == 0:
         return np.zeros((len(ids_a), len(ids_b)))
-    return np.minimum(_sim_sem_kernel(ids_a, ids_b, iteration_weights(ids_a.shape[1] - 1, c)), 1.0)
+    n_nodes = int(max(ids_a.max(), ids_b.max(), -1)) + 1
+    return np.minimum(_sim_sem_kernel(ids_a, ids_b, iteration_weights(ids_a.shape[1] - 1, c), n_nodes), 1.0)
 
 
 def ranked_ids(vector: np.ndarray) -> np.ndarray:
@@ -131,21 +136,33 @@ def rank_and_weight(y: np.ndarray, z: np.ndarray) -> float:
 
 
 @numba.njit(cache=True)
-def _gram_vectors_kernel(sense_ids, sense_values, starts, members, oov_starts, oov_members,
-                         oov_offset, top, oov_mass):  # pragma: no cover - compiled
-    g = len(starts) - 1
+def _ahead(h1, m1, h2, m2):  # pragma: no cover - compiled
+    """Ranking order of PPR entries: larger mass first, then the smaller node id."""
+    return m1 > m2 or (m1 == m2 and h1 < h2)
+
+
+@numba.njit(cache=True)
+def _gram_vectors_kernel(sense_ids, sense_values, seed_rows, oov_words, oov_offset, top,
+                         oov_mass):  # pragma: no cover - compiled
+    # The mean of several ranked vectors, ranked, without sorting it all: a node in one vector keeps
+    # its place in that vector's order, so only nodes shared by several vectors need sorting; then
+    # the vectors' own orders and the sorted shared nodes are merged, best first, up to ``top``.
+    g = seed_rows.shape[0]
     _, X, w = sense_ids.shape
     max_oov = 0
-    max_rows = 1
     for i in range(g):
-        max_oov = max(max_oov, oov_starts[i + 1] - oov_starts[i])
-        max_rows = max(max_rows, starts[i + 1] - starts[i])
+        max_oov = max(max_oov, int((oov_words[i] >= 0).sum()))
     out = np.full((g, X, top + max_oov), -1, dtype=np.int64)
-    scratch = np.zeros(oov_offset, dtype=np.float64)      # mass per graph node, reset after use
-    nodes = np.empty(max_rows * w, dtype=np.int64)
+    mass = np.zeros(oov_offset, dtype=np.float64)      # per graph node, reset after use
+    seen = np.zeros(oov_offset, dtype=np.int64)        # how many of the gram's vectors hold the node
+    nodes = np.empty(seed_rows.shape[1] * w, dtype=np.int64)
+    shared_buffer = np.empty(seed_rows.shape[1] * w, dtype=np.int64)
+    shared_mass = np.empty(seed_rows.shape[1] * w, dtype=np.float64)
+    kept = np.empty(top, dtype=np.int64)
+    kept_mass = np.empty(top, dtype=np.float64)
     for i in range(g):
-        rows = members[starts[i]:starts[i + 1]]
-        oov = oov_members[oov_starts[i]:oov_starts[i + 1]]
+        rows = seed_rows[i][seed_rows[i] >= 0]
+        oov = oov_words[i][oov_words[i] >= 0]
         share = 1.0 / len(rows) if len(rows) else 0.0
         for x in range(X):
             n = 0
@@ -154,65 +171,101 @@ def _gram_vectors_kernel(sense_ids, sense_values, starts, members, oov_starts, o
                     h = sense_ids[r, x, t]
                     if h < 0:
                         break
-                    if scratch[h] == 0.0:
+                    if seen[h] == 0:
                         nodes[n] = h
                         n += 1
-                    scratch[h] += sense_values[r, x, t] * share
-            fn = np.empty(n + len(oov), dtype=np.int64)
-            fm = np.empty(n + len(oov), dtype=np.float64)
+                    seen[h] += 1
+                    mass[h] += sense_values[r, x, t] * share
+            n_shared = 0
             for t in range(n):
-                fn[t] = nodes[t]
-                fm[t] = scratch[nodes[t]]
-                scratch[nodes[t]] = 0.0
-            by_id = np.argsort(fn[:n])
-            order = by_id[np.argsort(-fm[:n][by_id], kind="mergesort")]   # mass descending, ids ascending
-            keep = min(n, top)
-            kn = np.empty(keep + len(oov), dtype=np.int64)
-            km = np.empty(keep + len(oov), dtype=np.float64)
-            for t in range(keep):
-                kn[t] = fn[order[t]]
-                km[t] = fm[order[t]]
+                if seen[nodes[t]] > 1:
+                    shared_buffer[n_shared] = nodes[t]
+                    n_shared += 1
+            shared = np.sort(shared_buffer[:n_shared])
+            for t in range(n_shared):
+                shared_mass[t] = -mass[shared[t]]
+            shared = shared[np.argsort(shared_mass[:n_shared], kind="mergesort")]
+            at = np.zeros(len(rows), dtype=np.int64)    # next position in each vector
+            at_shared = 0
+            k = 0
+            while k < top:
+                best_h, best_m, best_r = -1, 0.0, -1
+                for j in range(len(rows)):
+                    while at[j] < w and sense_ids[rows[j], x, at[j]] >= 0 and seen[sense_ids[rows[j], x, at[j]]] > 1:
+                        at[j] += 1                      # shared: taken from the sorted shared list
+                    if at[j] < w and sense_ids[rows[j], x, at[j]] >= 0:
+                        h = sense_ids[rows[j], x, at[j]]
+                        if best_h < 0 or _ahead(h, mass[h], best_h, best_m):
+                            best_h, best_m, best_r = h, mass[h], j
+                if at_shared < len(shared):
+                    h = shared[at_shared]
+                    if best_h < 0 or _ahead(h, mass[h], best_h, best_m):
+                        best_h, best_m, best_r = h, mass[h], -2
+                if best_h < 0:
+                    break
+                if best_r == -2:
+                    at_shared += 1
+                else:
+                    at[best_r] += 1
+                kept[k] = best_h
+                kept_mass[k] = best_m
+                k += 1
+            for t in range(n):
+                mass[nodes[t]] = 0.0
+                seen[nodes[t]] = 0
+            # OOV dimensions (mass 0.5, ids above every graph node) go after the entries of mass >= 0.5
+            split = 0
+            while split < k and kept_mass[split] >= oov_mass:
+                split += 1
+            out[i, x, :split] = kept[:split]
             for t in range(len(oov)):
-                kn[keep + t] = oov_offset + oov[t]
-                km[keep + t] = oov_mass
-            by_id = np.argsort(kn)
-            order = by_id[np.argsort(-km[by_id], kind="mergesort")]
-            for t in range(len(kn)):
-                out[i, x, t] = kn[order[t]]
+                out[i, x, split + t] = oov_offset + oov[t]
+            out[i, x, split + len(oov):k + len(oov)] = kept[split:k]
     return out
 
 
-def gram_vectors(sense_ids: np.ndarray, sense_values: np.ndarray, seed_rows: list[list[int]],
-                 oov_words: list[list[int]], *, oov_offset: int, top: int) -> np.ndarray:
+def gram_vectors(sense_ids: np.ndarray, sense_values: np.ndarray, seed_rows: np.ndarray,
+                 oov_words: np.ndarray, *, oov_offset: int, top: int) -> np.ndarray:
     """Ranked node ids of each gram's PPR vector, every iteration (sections 3.1, 3.5).
 
     Parameters
     ----------
     sense_ids, sense_values : (s, k + 1, w) arrays
         Single-sense PPR vectors (``PPRVectors.ids`` / ``.values``).
-    seed_rows : list of lists of int
-        Per gram, the rows of its (distinct) chosen senses; the gram's vector is their mean.
-    oov_words : list of lists of int
-        Per gram, ids of its out-of-vocabulary words; each becomes the extra node
-        ``oov_offset + id`` with mass ``OOV_MASS`` (0.5) at every iteration.
+    seed_rows : (g, n) int array
+        Per gram, the rows of its distinct chosen senses in ascending order, ``-1`` padded; the
+        gram's vector is their mean.
+    oov_words : (g, n) int array
+        Per gram, the ids of its distinct out-of-vocabulary words in ascending order, ``-1`` padded;
+        each becomes the extra node ``oov_offset + id`` with mass ``OOV_MASS`` (0.5) at every iteration.
     top : int
         Entries of the averaged PPR part kept per iteration.
 
     Returns
     -------
-    int array (g, k + 1, top + max OOV words), by mass descending, ``-1`` padded.
+    int array (g, k + 1, top + max OOV words), by mass descending (ties: smaller id first), ``-1`` padded.
     """
-    starts = np.cumsum([0] + [len(r) for r in seed_rows]).astype(np.int64)
-    members = np.asarray([r for rows in seed_rows for r in rows], dtype=np.int64)
-    oov_starts = np.cumsum([0] + [len(o) for o in oov_words]).astype(np.int64)
-    oov_members = np.asarray([o for words in oov_words for o in words], dtype=np.int64)
-    return _gram_vectors_kernel(np.ascontiguousarray(sense_ids, dtype=np.int64),
-                                np.ascontiguousarray(sense_values, dtype=np.float64), starts, members,
-                                oov_starts, oov_members, int(oov_offset), int(top), OOV_MASS)
+    seed_rows = np.atleast_2d(np.asarray(seed_rows, dtype=np.int64))
+    oov_words = np.atleast_2d(np.asarray(oov_words, dtype=np.int64))
+    if len(seed_rows) != len(oov_words):
+        raise ValueError(f"{len(seed_rows)} seed rows but {len(oov_words)} OOV rows")
+    return _gram_vectors_kernel(np.ascontiguousarray(sense_ids), np.ascontiguousarray(sense_values),
+                                np.ascontiguousarray(seed_rows), np.ascontiguousarray(oov_words),
+                                int(oov_offset), int(top), OOV_MASS)
 
 
-def align_senses(sense_sim: np.ndarray, rows_a: list[np.ndarray], rows_b: list[np.ndarray]
-                 ) -> tuple[list[int], list[int]]:
+@numba.njit(cache=True)
+def _first_argmax_per_word(best, starts):  # pragma: no cover - compiled
+    chosen = np.full(len(starts) - 1, -1, dtype=np.int64)
+    for i in range(len(starts) - 1):
+        for r in range(starts[i], starts[i + 1]):
+            if chosen[i] < 0 or best[r] > best[chosen[i]]:
+                chosen[i] = r
+    return chosen
+
+
+def align_senses(sense_sim: np.ndarray, starts_a: np.ndarray, starts_b: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
     """Alignment-based sense selection (section 3.4; Pilehvar et al. 2013).
 
     Each word of one side takes the sense most similar to any sense of any word of the other
@@ -222,16 +275,16 @@ def align_senses(sense_sim: np.ndarray, rows_a: list[np.ndarray], rows_b: list[n
     Parameters
     ----------
     sense_sim : (s_a, s_b) array
-        Sim_sem between every sense of side a (rows) and of side b (columns).
-    rows_a, rows_b : lists of int arrays (or None)
-        Per word, the positions of its senses in the rows (columns) of ``sense_sim``; ``None`` for
-        a word WordNet lacks.
+        Sim_sem between every sense of side a (rows) and of side b (columns), grouped by word.
+    starts_a, starts_b : int arrays
+        Word ``i`` of side a owns rows ``starts_a[i]:starts_a[i + 1]`` (none for a word WordNet
+        lacks); likewise for the columns of side b.
 
     Returns
     -------
-    The chosen row of each word of a, the chosen column of each word of b (``None`` for OOV words).
+    The chosen row of each word of a and column of each word of b (``-1`` for OOV words).
     """
-    best_a = sense_sim.max(axis=1) if sense_sim.shape[1] else np.zeros(sense_sim.shape[0])
-    best_b = sense_sim.max(axis=0) if sense_sim.shape[0] else np.zeros(sense_sim.shape[1])
-    return ([None if rows is None else int(rows[np.argmax(best_a[rows])]) for rows in rows_a],
-            [None if rows is None else int(rows[np.argmax(best_b[rows])]) for rows in rows_b])
+    best_a = sense_sim.max(axis=1, initial=0.0)
+    best_b = sense_sim.max(axis=0, initial=0.0)
+    return (_first_argmax_per_word(best_a, np.asarray(starts_a, dtype=np.int64)),
+            _first_argmax_per_word(best_b, np.asarray(starts_b, dtype=np.int64)))

@@ -25,7 +25,8 @@ Tasks and what each implementation runs:
 
 Reported: pairs/s (the fastest of ``--repeats`` runs, 3 by default, for every row but Perl's single run),
 rougelab's ratio to every other row of the same set and task (measured in this run), and the peak resident
-memory of the process while each row ran (RSS sampled every 2 ms; it includes
+memory of the process while each row ran (RSS sampled every 2 ms in one extra, untimed run before the
+timed ones, so that the sampling thread does not take a core from the timed runs; it includes
 everything already loaded). rougelab's stemmer cache is emptied before each timed run; numba kernels
 come from the on-disk cache (their cold compile and warm load are measured separately in fresh
 interpreters). Run: ``nice .venv/bin/python benchmarks/bench_speed.py`` (a few minutes).
@@ -88,16 +89,16 @@ class PeakRss:
 
 
 def measure(func, repeats: int):
-    """(result, seconds, peak RSS bytes) of ``func()``: the fastest of ``repeats`` runs (the machine is
-    shared, so the minimum is the least disturbed run) and the highest peak."""
-    best, peak = float("inf"), 0
+    """(result, seconds, peak RSS bytes) of ``func()``: the peak from one sampled run, then the fastest
+    of ``repeats`` unsampled runs (the machine is shared, so the minimum is the least disturbed run)."""
+    with PeakRss() as rss:
+        func()
+    best = float("inf")
     for _ in range(repeats):
-        with PeakRss() as rss:
-            start = time.perf_counter()
-            result = func()
-            best = min(best, time.perf_counter() - start)
-        peak = max(peak, rss.peak)
-    return result, best, peak
+        start = time.perf_counter()
+        result = func()
+        best = min(best, time.perf_counter() - start)
+    return result, best, rss.peak
 
 
 # --------------------------------------------------------------------------------------------- data

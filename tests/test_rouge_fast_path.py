@@ -16,10 +16,12 @@ import rougelab.rouge.api as api
 import rougelab.rouge.core as core
 import rougelab.rouge.grams as grams
 import rougelab.rouge.lcs as lcs
+import rougelab.text.byte_tokens as byte_tokens
 from perl_oracle import perl_available, run_perl
 from rougelab.rouge import rouge
 from rougelab.rouge._jit import NUMBA
 from rougelab.rouge.options import RougeOptions
+from rougelab.text import split_sentences
 from rougelab.text.tokenize import TokenEncoder, perl_bytes, tokenize
 from test_rouge_perl_diff import text as perl_text
 
@@ -30,7 +32,7 @@ needs_perl = pytest.mark.skipif(perl_available() is not None, reason=str(perl_av
 def kernels(request, monkeypatch):
     """Run the test with the compiled kernels, or with every kernel's pure-Python source."""
     if request.param == "python":
-        for module in (api, core, grams, lcs):
+        for module in (api, core, grams, lcs, byte_tokens):
             for name, value in list(vars(module).items()):
                 if hasattr(value, "py_func") and value.py_func is not value:
                     monkeypatch.setattr(module, name, value.py_func)
@@ -40,6 +42,7 @@ def kernels(request, monkeypatch):
 def test_kernels_fixture_swaps_in_python(kernels):
     assert inspect.isfunction(api.batch_pair_stats) == (kernels == "python" or not NUMBA)
     assert inspect.isfunction(lcs._mark_lcs) == (kernels == "python" or not NUMBA)
+    assert inspect.isfunction(byte_tokens._scan) == (kernels == "python" or not NUMBA)
 
 
 # ------------------------------------------------------------------------------------------- rounding
@@ -68,17 +71,133 @@ def test_round5_exact_equals_printf_on_any_float(round5, x):
 # ------------------------------------------------------------------------------------------- tokens
 
 
-sentences = st.lists(st.text(alphabet=st.sampled_from(list("abcXYZ019 -\t\n.,'$é東—")), max_size=30), max_size=6)
+texts = st.lists(st.text(alphabet=st.sampled_from(list("abcXYZ019 -\t\n.,'$é東—")), max_size=30), max_size=6)
 
 
-@settings(max_examples=100, deadline=None)
-@given(sentences, st.booleans(), st.booleans())
-def test_encode_many_equals_tokenize(batch, stem, stopwords):
-    vocab: dict[str, int] = {}
-    ids, lengths = TokenEncoder(vocab, stem=stem, stopwords=stopwords).encode_many(batch)
-    words = {i: w for w, i in vocab.items()}
-    assert lengths.tolist() == [len(tokenize(s, stem=stem, stopwords=stopwords)) for s in batch]
-    assert [words[i] for i in ids.tolist()] == [t for s in batch for t in tokenize(s, stem=stem, stopwords=stopwords)]
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(texts, st.booleans(), st.booleans())
+def test_encode_many_equals_tokenize(kernels, batch, stem, stopwords):
+    encoder = TokenEncoder(stem=stem, stopwords=stopwords)
+    ids, lengths, units = encoder.encode_many(batch)
+    sentences = [split_sentences(text) for text in batch]
+    assert units.tolist() == [len(s) for s in sentences]
+    want = [tokenize(s, stem=stem, stopwords=stopwords) for text in sentences for s in text]
+    assert lengths.tolist() == [len(t) for t in want]
+    assert [encoder.vocabulary[i] for i in ids.tolist()] == [t for s in want for t in s]
+    assert list(dict.fromkeys(ids.tolist())) == list(range(len(encoder.vocabulary)))  # first-occurrence order
+
+
+# ------------------------------------------------------------------------------------------- kernels
+
+
+def test_segment_tables_equal_count_codes_per_text(kernels):
+    """The counting-sorted tables of many texts (with gaps between them, as n-gram tables leave) equal
+    numpy's sorted distinct codes and counts of each text, for small and large code ranges."""
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        sizes = rng.integers(0, 40, rng.integers(1, 12))
+        hi = np.cumsum(sizes) + rng.integers(0, 3, len(sizes))
+        lo = hi - sizes
+        radix = int(rng.choice([1, 5, 50, 5000]))
+        codes = rng.integers(0, radix, int(hi[-1]) + 2)
+        distinct, counts, bounds = grams.segment_tables(codes, lo, hi, radix)
+        for t in range(len(lo)):
+            want = np.unique(codes[lo[t]:hi[t]], return_counts=True)
+            assert distinct[bounds[t]:bounds[t + 1]].tolist() == want[0].tolist()
+            assert counts[bounds[t]:bounds[t + 1]].tolist() == want[1].tolist()
+
+
+def _texts(rng, longest, symbols):
+    """Random texts end to end: (ids, starts, ends, unigram tables as codes, counts, first, last)."""
+    sizes = rng.integers(0, longest, rng.integers(1, 10))
+    ends = np.cumsum(sizes).astype(np.int64)
+    starts = ends - sizes
+    ids = rng.integers(0, int(rng.integers(1, symbols)), int(ends[-1])).astype(np.int64)
+    codes, counts, bounds = grams.segment_tables(ids, starts, ends, int(ids.max()) + 1 if len(ids) else 0)
+    return ids, starts, ends, (codes, counts, bounds[:-1].copy(), bounds[1:].copy())
+
+
+def test_ranked_tables_equal_count_codes_of_each_text(kernels):
+    """Per-text tables sorted through unigram ranks equal numpy's distinct codes and counts of ``gram_codes``
+    for n-grams (n = 2..4) and skip-bigrams (d = 0, 4, unlimited; with ROUGE-SU's unigrams, with and
+    without the last-unigram bug), on texts of 0 to 40 tokens over 1 to 30 ids, each written from its room."""
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        ids, starts, ends, unigram = _texts(rng, 40, 30)
+        for kind, size, unigrams, bug in [(0, 2, False, True), (0, 3, False, True), (0, 4, False, True),
+                                          (1, 0, False, True), (1, 4, True, True), (1, 4, True, False),
+                                          (1, -1, True, True)]:
+            bits = grams.pack_bits(size) if kind == grams.KIND_NGRAM else 32
+            totals = grams.gram_totals(ends - starts, kind, size, unigrams, bug)
+            room = 3 + np.concatenate([[0], np.cumsum(totals)[:-1]]).astype(np.int64)  # from index 3 on
+            distinct, counts = np.full(totals.sum() + 3, -1), np.full(totals.sum() + 3, -1)
+            last = grams.ranked_tables(ids, starts, ends, kind, size, unigrams, bug, bits, unigram[0], unigram[2],
+                                       unigram[3], distinct, counts, room, 3)  # texts in 3 chunks
+            assert distinct[:3].tolist() == [-1, -1, -1]
+            for t in range(len(starts)):
+                codes = grams.gram_codes(ids[starts[t]:ends[t]], kind, size, unigrams, bug, bits)
+                want = np.unique(codes, return_counts=True)
+                assert totals[t] == len(codes) and room[t] <= last[t] <= room[t] + totals[t]
+                assert distinct[room[t]:last[t]].tolist() == want[0].tolist()
+                assert counts[room[t]:last[t]].tolist() == want[1].tolist()
+
+
+def test_su_hits_are_skip_bigram_hits_plus_singles_hits(kernels):
+    """ROUGE-SU's clipped hits from its own table (``gram_codes`` with unigrams) equal ROUGE-S's hits plus
+    ``singles_hits`` of the unigram tables, with and without the last-unigram bug, empty texts included."""
+    rng = np.random.default_rng(7)
+
+    def table(tokens, size, unigrams, bug):
+        codes, counts = np.unique(grams.gram_codes(tokens, grams.KIND_SKIP, size, unigrams, bug, 32),
+                                  return_counts=True)
+        return codes.astype(np.int64), counts.astype(np.int64)
+
+    for _ in range(300):
+        symbols = int(rng.integers(1, 8))
+        model, peer = (rng.integers(0, symbols, int(rng.integers(0, 12))).astype(np.int64) for _ in range(2))
+        for size, bug in [(0, True), (4, True), (4, False), (-1, True)]:
+            want = grams.clipped_hits(*table(model, size, True, bug), *table(peer, size, True, bug))
+            skips = grams.clipped_hits(*table(model, size, False, bug), *table(peer, size, False, bug))
+            units = [tuple(np.unique(x, return_counts=True)) for x in (model, peer)]
+            lasts = [int(x[-1]) if bug and len(x) else -1 for x in (model, peer)]
+            assert skips + grams.singles_hits(*units[0], *units[1], *lasts) == want
+            assert grams.singles_count(len(model), bug) == len(grams.gram_codes(model, 1, size, True, bug, 32)) - \
+                len(grams.gram_codes(model, 1, size, False, bug, 32))
+
+
+def test_batch_equals_pair_by_pair_without_the_last_unigram_bug(kernels):
+    """ROUGE-S/SU with ``perl_last_unigram_bug=False``, SU alone and beside S, against ``PreparedText``."""
+    import rougelab
+    data = rougelab.load_dataset("summeval").iloc[:200:10]
+    summaries, references = data["summary"].tolist(), [list(r) for r in data["references"]]
+    for names in (["rouge-su4"], ["rouge-s4", "rouge-su4", "rouge-su*", "rouge-2"]):
+        measures = [api.parse_measure(m) for m in names]
+        for bug in (False, True):
+            options = RougeOptions(stem=True, perl_last_unigram_bug=bug)
+            fast = api._score_batch(summaries, references, measures, options, "A", "newline")
+            slow = api._score_one_by_one(summaries, references, measures, options, "A", "newline")
+            assert np.array_equal(fast, slow)
+
+
+def test_bit_parallel_lcs_marks_what_the_dp_marks(kernels):
+    """``_mark_lcs_bits`` against ROUGE-1.5.5's DP and back-trace (``_mark_lcs``, weight 1) on random
+    sentences over 1-7 symbols (many ties), peer sentences up to 150 tokens (several 32-bit words)."""
+    rng = np.random.default_rng(4)
+    for _ in range(300):
+        symbols = int(rng.integers(1, 8))
+        model = rng.integers(0, symbols + 2, int(rng.integers(0, 90)))  # some model tokens the peer lacks
+        sizes = rng.integers(0, 150, rng.integers(1, 4))
+        offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        peer = rng.integers(0, symbols, int(offsets[-1]))
+        slot = np.full(symbols, -1, dtype=np.int64)
+        which, masks = lcs.match_masks(model, peer, offsets, slot)
+        assert (slot == -1).all()
+        for t in range(len(sizes)):
+            want, got = np.zeros(len(model), np.int8), np.zeros(len(model), np.int8)
+            length = lcs._mark_lcs(model, 0, len(model), peer, offsets[t], offsets[t + 1], 1.0, want)
+            assert lcs._mark_lcs_bits(model, which, 0, len(model), peer, offsets[t], offsets[t + 1], masks, t,
+                                      got) == length
+            assert got.tolist() == want.tolist()
 
 
 # ------------------------------------------------------------------------------------------- batch vs Perl
@@ -153,6 +272,20 @@ def test_batch_equals_pair_by_pair_with_jackknife_and_nltk(kernels):
         fast = api._score_batch(summaries, references, measures, options, multiref, "nltk")
         slow = api._score_one_by_one(summaries, references, measures, options, multiref, "nltk")
         assert np.array_equal(fast, slow)
+
+
+def test_batch_equals_pair_by_pair_beyond_packing(kernels):
+    """A vocabulary of 40,000 words (more than 2**15, so ROUGE-4's grams are numbered, not packed)."""
+    rng = np.random.default_rng(6)
+    words = [f"w{k}" for k in range(40_000)]
+    texts = [" ".join(words[j] for j in rng.integers(0, 40_000, 600)) for _ in range(60)]
+    texts += [" ".join(words[j] for j in range(k * 2000, k * 2000 + 800)) for k in range(20)]
+    summaries, references = texts[::2], [[r, texts[(i * 7) % len(texts)]] for i, r in enumerate(texts[1::2])]
+    measures = [api.parse_measure(m) for m in ["rouge-2", "rouge-4", "rouge-l", "rouge-su4"]]
+    options = RougeOptions(stem=False)
+    fast = api._score_batch(summaries, references, measures, options, "A", "newline")
+    slow = api._score_one_by_one(summaries, references, measures, options, "A", "newline")
+    assert np.array_equal(fast, slow) and fast[:, 1, 0].max() > 0
 
 
 def test_ngram_numbers_are_exact_beyond_packing():

@@ -6,11 +6,12 @@ Column names: ``<measure>_r``, ``_p``, ``_f`` with ``<measure>`` one of ``rouge1
 
 Each summary and reference is split into sentences (one per line by default), read as UTF-8 bytes,
 and scored exactly as ROUGE-1.5.5.pl scores one peer against its models (``rougelab.rouge.core``).
-Without length limits (the usual case) the batch is scored in one pass: every distinct text is
-tokenised and stemmed once into shared integer ids (``EncodedBatch``), its gram tables are built once,
-and one compiled kernel (numba, threads over the pairs) scores every (summary, reference) pair; with
-``-l``/``-b`` limits or Lin's ROUGE-W each summary goes through ``PreparedText`` pair by pair. Both
-paths give the same digits (tests/test_rouge_fast_path.py).
+Without length limits (the usual case) the batch is scored in one pass: the bytes of all distinct texts
+are tokenised by one compiled scan and each distinct word stemmed once, into shared integer ids
+(``EncodedBatch``), every text's gram tables are built once, and one compiled kernel (numba, threads
+over the pairs) scores every (summary, reference) pair; with ``-l``/``-b`` limits or Lin's ROUGE-W each
+summary goes through ``PreparedText`` pair by pair. Both paths give the same digits
+(tests/test_rouge_fast_path.py).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from rougelab.metrics.base import InputError, check_batch
+from rougelab.rouge._jit import get_num_threads
 from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, batch_pair_stats,
                                  check_options, combine, measure_stats, pooled_rpf, recall_precision_f)
 from rougelab.rouge.options import RougeOptions
@@ -146,21 +148,24 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
     """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels."""
     index: dict[str, int] = {}
-    for text in [*summaries, *(r for refs in references for r in refs)]:
-        index.setdefault(text, len(index))
+    numbers = [index.setdefault(text, len(index)) for text in [*summaries, *(r for refs in references for r in refs)]]
     batch = EncodedBatch(list(index), splitter, options)
     grams = [m for m in parsed if m.kind in ("N", "S")]
     lcs = [m for m in parsed if m.kind in ("L", "W")]
-    codes, counts, segments, totals = batch.tables(grams)
-    peers = np.array([index[s] for s, refs in zip(summaries, references) for _ in refs], dtype=np.int64)
-    models = np.array([index[r] for refs in references for r in refs], dtype=np.int64)
+    codes, counts, first, last, totals, table = batch.tables(grams)
+    per_summary = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
+    peers = np.repeat(np.array(numbers[:len(summaries)], dtype=np.int64), per_summary)
+    models = np.array(numbers[len(summaries):], dtype=np.int64)
     weights = np.array([1.0 if m.kind == "L" else m.weight for m in lcs], dtype=np.float64)
     is_w = np.array([m.kind == "W" for m in lcs], dtype=np.bool_)
-    stats = batch_pair_stats(peers, models, codes, counts, segments, totals, weights, is_w,
-                             batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start)
+    singles = np.array([m.unigrams for m in grams], dtype=np.bool_)
+    stats = batch_pair_stats(peers, models, codes, counts, first, last, totals, table, singles,
+                             options.perl_last_unigram_bug, weights, is_w,
+                             batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start,
+                             4 * get_num_threads())
     order = grams + lcs
     stats = stats[:, [order.index(m) for m in parsed], :]
-    bounds = np.cumsum([0] + [len(refs) for refs in references], dtype=np.int64)
+    bounds = np.concatenate([[0], np.cumsum(per_summary)]).astype(np.int64)
     if multiref != "jackknife":
         return pooled_rpf(stats, bounds, np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
                           np.array([m.weight for m in parsed], dtype=np.float64), options.alpha,

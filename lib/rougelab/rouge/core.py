@@ -17,10 +17,11 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from rougelab.rouge._jit import jit, jit_parallel, prange
-from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, batch_skip_codes, clipped_hits, count_codes, gram_codes,
-                                  gram_tables, multi_clipped_hits, ngram_numbers, pack_bits, segment_tables)
-from rougelab.rouge.lcs import summary_lcs_hits, summary_wlcs_lin
+from rougelab.rouge._jit import get_num_threads, jit, jit_parallel, prange
+from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, count_codes, gram_codes, gram_tables,
+                                  gram_totals, multi_clipped_hits, ngram_numbers, pack_bits, ranked_tables,
+                                  segment_tables, singles_count, singles_hits)
+from rougelab.rouge.lcs import summary_lcs_hits, summary_wlcs_lin, union_lcs_hits
 from rougelab.rouge.options import RougeOptions
 from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.tokenize import TokenEncoder, lowercase, normalize, perl_split, select_tokens
@@ -424,7 +425,8 @@ def round5_exact(x):
 
 
 class EncodedBatch:
-    """Distinct texts of a batch, each split, lower-cased and tokenised once into shared integer ids.
+    """Distinct texts of a batch, each split, lower-cased and tokenised once into shared integer ids
+    (``TokenEncoder``: one compiled pass over the bytes of all texts).
 
     Only for texts scored without length limits (``-l``/``-b``), where ROUGE-1.5.5's n-gram text is
     exactly its ROUGE-L sentences joined. ``ids[start[t]:end[t]]`` are text t's tokens; its sentence
@@ -432,10 +434,10 @@ class EncodedBatch:
     """
 
     def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
-        encoder = TokenEncoder({}, stem=options.stem, stopwords=options.stopwords)
-        units = [split_sentences(text, splitter) for text in texts]
-        per_text = np.array([len(u) for u in units], dtype=np.int64)
-        self.ids, lengths = encoder.encode_many([u for text in units for u in text])
+        encoder = TokenEncoder(stem=options.stem, stopwords=options.stopwords)
+        if splitter != "newline":  # one sentence per line; a newline inside a sentence only separates tokens
+            texts = ["\n".join(s.replace("\n", " ") for s in split_sentences(text, splitter)) for text in texts]
+        self.ids, lengths, per_text = encoder.encode_many(list(texts))
         # Text t owns sentences unit_start[t] - t .. unit_start[t + 1] - t - 1; each text's offsets start at 0.
         self.unit_start = np.concatenate([[0], np.cumsum(per_text + 1)]).astype(np.int64)
         first = self.unit_start[:-1] - np.arange(len(texts))
@@ -449,82 +451,112 @@ class EncodedBatch:
         self.unit_offsets = offsets
         self.options = options
 
-    def tables(self, measures: Sequence[Measure]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Count tables of the "N"/"S" ``measures`` (plus, last, the unigram clipping table of ROUGE-L/W)
-        for every text: (codes, counts, segments, totals). Text t's table of measure k is
-        ``codes[segments[k, t]:segments[k, t + 1]]``; ``totals[k, t]`` is its number of grams."""
-        n_texts = len(self.start)
+    def tables(self, measures: Sequence[Measure]) -> tuple[np.ndarray, ...]:
+        """Count tables of every text for the "N"/"S" ``measures``: (codes, counts, first, last, totals, table).
+
+        Measure k is counted in table ``table[k]``: text t's is ``codes[first[table[k], t]:last[table[k], t]]``
+        (sorted distinct codes) with ``counts``, and ``totals[table[k], t]`` is its number of grams. ROUGE-SU
+        shares ROUGE-S's table (``batch_pair_stats`` adds the unigrams); the last table is the unigram
+        (clipping) table.
+
+        The unigram tables come from one counting sort of all texts' ids (``segment_tables``); packed
+        n-gram and skip-bigram tables are sorted text by text through those unigrams' ranks
+        (``ranked_tables``); n-grams too many for packing are numbered first (``ngram_numbers``).
+        All tables share one buffer, text t of a table from its room on (room for every gram)."""
         vocabulary = int(self.ids.max()) + 1 if len(self.ids) else 0
-        codes, counts, segments, totals = [], [], [], []
-        done = 0
-        for m in [*measures, Measure("N", 1)]:
-            if m.kind == "N":
-                bits = pack_bits(m.size)
-                if vocabulary <= 1 << bits:  # pack the ids (exact), else number the n-grams
-                    grams = self.ids[:max(len(self.ids) - m.size + 1, 0)].copy()
-                    for k in range(1, m.size):
-                        grams = (grams << bits) | self.ids[k:len(self.ids) - m.size + 1 + k]
-                else:
-                    grams = ngram_numbers(self.ids, m.size)
-                lo, hi = self.start, np.maximum(self.end - m.size + 1, self.start)
-            else:
-                grams, owner = batch_skip_codes(self.ids, self.start, self.end, m.size, m.unigrams,
-                                                self.options.perl_last_unigram_bug)
-                hi = np.cumsum(np.bincount(owner, minlength=n_texts))
-                lo = hi - np.bincount(owner, minlength=n_texts)
-            distinct, how_many, bounds = segment_tables(grams, lo, hi)
-            codes.append(distinct)
-            counts.append(how_many)
-            segments.append(done + bounds)
-            totals.append(hi - lo)
-            done += len(distinct)
-        return (np.concatenate(codes), np.concatenate(counts), np.array(segments, dtype=np.int64),
-                np.array(totals, dtype=np.int64))
+        lengths = self.end - self.start
+        unigram_codes, unigram_counts, unigram_bounds = segment_tables(self.ids, self.start, self.end, vocabulary)
+        unigrams = Measure("N", 1)
+        wanted = list(dict.fromkeys([*(Measure(m.kind, m.size) for m in measures), unigrams]))
+        wanted.append(wanted.pop(wanted.index(unigrams)))  # the clipping table last
+        kinds = [(KIND_NGRAM, pack_bits(m.size)) if m.kind == "N" else (KIND_SKIP, 32) for m in wanted]
+        totals = np.array([gram_totals(lengths, kind, m.size, False, False) for m, (kind, _) in zip(wanted, kinds)],
+                          dtype=np.int64)
+        room = np.cumsum(np.concatenate([[0], totals.reshape(-1)]))[:-1].reshape(totals.shape)
+        # Filled here, by one thread, so that the kernels' threads never fault in fresh pages side by side
+        # (with transparent huge pages that made the tables twice as slow on our 2-core machine).
+        codes, counts = np.empty(int(totals.sum()), dtype=np.int64), np.empty(int(totals.sum()), dtype=np.int64)
+        codes.fill(0)
+        counts.fill(0)
+        first, last = room.copy(), room.copy()
+        for k, (m, (kind, bits)) in enumerate(zip(wanted, kinds)):
+            if m.kind == "S" or (m.size > 1 and vocabulary <= 1 << bits):  # packed ids
+                last[k] = ranked_tables(self.ids, self.start, self.end, kind, m.size, False, False, bits,
+                                        unigram_codes, unigram_bounds[:-1], unigram_bounds[1:], codes, counts, room[k],
+                                        4 * get_num_threads())
+            else:  # unigrams, or n-grams numbered because their ids do not fit in 63 // n bits
+                table = (unigram_codes, unigram_counts, unigram_bounds) if m.size == 1 else \
+                    self._numbered_tables(m.size)
+                distinct, how_many, bounds = table
+                done = room[k, 0] if len(room[k]) else 0
+                codes[done:done + len(distinct)] = distinct
+                counts[done:done + len(distinct)] = how_many
+                first[k], last[k] = done + bounds[:-1], done + bounds[1:]
+        table = np.array([wanted.index(Measure(m.kind, m.size)) for m in measures], dtype=np.int64)
+        return codes, counts, first, last, totals, table
+
+    def _numbered_tables(self, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``segment_tables`` of every text's n-grams, numbered by ``ngram_numbers``."""
+        grams = ngram_numbers(self.ids, n)
+        hi = np.maximum(self.end - n + 1, self.start)
+        return segment_tables(grams, self.start, hi, int(grams.max()) + 1 if len(grams) else 0)
 
 
 @jit_parallel
-def batch_pair_stats(peers, models, codes, counts, segments, totals, lcs_weights, lcs_is_w,
-                     ids, start, end, unit_offsets, unit_start):
+def batch_pair_stats(peers, models, codes, counts, first, last, totals, table, singles, last_unigram_bug,
+                     lcs_weights, lcs_is_w, ids, start, end, unit_offsets, unit_start, n_chunks):
     """Per (peer, model) pair and measure, ``measure_stats``' (model, hit, peer, select) as an array
-    (pairs x measures x 4): gram measures first (``segments`` rows but the last), then ROUGE-L/W
-    (``lcs_weights``; the last ``segments`` row is the unigram clipping table)."""
-    n_grams = segments.shape[0] - 1
-    clip = n_grams
+    (pairs x measures x 4): gram measures first (``EncodedBatch.tables``; ``singles[k]``: ROUGE-SU,
+    whose unigrams come from the last, unigram table), then ROUGE-L/W (``lcs_weights``; the unigram table
+    clips). The pairs are dealt to threads in ``n_chunks`` chunks, each with its own ``union_lcs_hits``
+    scratch array."""
+    n_grams = len(table)
+    clip = first.shape[0] - 1
     out = np.zeros((len(peers), n_grams + len(lcs_weights), 4))
-    for q in prange(len(peers)):
-        s = peers[q]
-        m = models[q]
-        for k in range(n_grams):
-            a0 = segments[k, m]
-            a1 = segments[k, m + 1]
-            b0 = segments[k, s]
-            b1 = segments[k, s + 1]
-            hit = clipped_hits(codes[a0:a1], counts[a0:a1], codes[b0:b1], counts[b0:b1])
-            total = totals[k, m]
-            out[q, k, 0] = total
-            out[q, k, 1] = hit
-            out[q, k, 2] = totals[k, s]
-            out[q, k, 3] = round5_exact(hit / total) if total else 0.0
-        peer_length = float(end[s] - start[s])
-        for j in range(len(lcs_weights)):
-            w = lcs_weights[j]
-            hit, base = summary_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
-                                         ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
-                                         codes[segments[clip, m]:segments[clip, m + 1]],
-                                         counts[segments[clip, m]:segments[clip, m + 1]],
-                                         codes[segments[clip, s]:segments[clip, s + 1]],
-                                         counts[segments[clip, s]:segments[clip, s + 1]])
-            k = n_grams + j
-            if lcs_is_w[j]:
-                out[q, k, 0] = base ** w
+    vocabulary = ids.max() + 1 if len(ids) else 0
+    n_chunks = max(1, min(len(peers), n_chunks))
+    for c in prange(n_chunks):
+        slot = np.full(vocabulary, -1, dtype=np.int64)
+        for q in range(c * len(peers) // n_chunks, (c + 1) * len(peers) // n_chunks):
+            s = peers[q]
+            m = models[q]
+            for k in range(n_grams):
+                i = table[k]
+                hit = clipped_hits(codes[first[i, m]:last[i, m]], counts[first[i, m]:last[i, m]],
+                                   codes[first[i, s]:last[i, s]], counts[first[i, s]:last[i, s]])
+                total = totals[i, m]
+                peer_total = totals[i, s]
+                if singles[k]:
+                    model_last = ids[end[m] - 1] if last_unigram_bug and end[m] > start[m] else -1
+                    peer_last = ids[end[s] - 1] if last_unigram_bug and end[s] > start[s] else -1
+                    hit += singles_hits(codes[first[clip, m]:last[clip, m]], counts[first[clip, m]:last[clip, m]],
+                                        codes[first[clip, s]:last[clip, s]], counts[first[clip, s]:last[clip, s]],
+                                        model_last, peer_last)
+                    total += singles_count(end[m] - start[m], last_unigram_bug)
+                    peer_total += singles_count(end[s] - start[s], last_unigram_bug)
+                out[q, k, 0] = total
                 out[q, k, 1] = hit
-                out[q, k, 2] = peer_length ** w
-                out[q, k, 3] = (hit / base) ** (1 / w) if base > 0 else 0.0
-            else:
-                out[q, k, 0] = base
-                out[q, k, 1] = hit
-                out[q, k, 2] = peer_length
-                out[q, k, 3] = hit / base if base > 0 else 0.0
+                out[q, k, 2] = peer_total
+                out[q, k, 3] = round5_exact(hit / total) if total else 0.0
+            peer_length = float(end[s] - start[s])
+            for j in range(len(lcs_weights)):
+                w = lcs_weights[j]
+                hit, base = union_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
+                                           ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
+                                           codes[first[clip, m]:last[clip, m]], counts[first[clip, m]:last[clip, m]],
+                                           codes[first[clip, s]:last[clip, s]], counts[first[clip, s]:last[clip, s]],
+                                           slot)
+                k = n_grams + j
+                if lcs_is_w[j]:
+                    out[q, k, 0] = base ** w
+                    out[q, k, 1] = hit
+                    out[q, k, 2] = peer_length ** w
+                    out[q, k, 3] = (hit / base) ** (1 / w) if base > 0 else 0.0
+                else:
+                    out[q, k, 0] = base
+                    out[q, k, 1] = hit
+                    out[q, k, 2] = peer_length
+                    out[q, k, 3] = hit / base if base > 0 else 0.0
     return out
 
 

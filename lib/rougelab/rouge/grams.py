@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougelab.rouge._jit import jit
+from rougelab.rouge._jit import jit, jit_parallel, prange
 
 NO_TOKEN = (1 << 32) - 1
 KIND_NGRAM, KIND_SKIP = 0, 1
@@ -22,28 +22,41 @@ def pack_bits(n: int) -> int:
 
 
 @jit
+def singles_count(n, last_unigram_bug):
+    """How many unigrams ROUGE-SU adds for a text of ``n`` tokens (the last one left out under the bug)."""
+    return n - 1 if last_unigram_bug and n > 0 else n
+
+
+@jit
+def gram_count(n, kind, size, unigrams, last_unigram_bug):
+    """How many codes ``gram_codes`` makes from ``n`` tokens (Perl's ``_cn_``)."""
+    if kind == KIND_NGRAM:
+        return max(0, n - size + 1)
+    reach = n - 1 if size < 0 else min(n - 1, size + 1)
+    total = 0
+    for k in range(1, reach + 1):
+        total += n - k
+    if unigrams:
+        total += singles_count(n, last_unigram_bug)
+    return total
+
+
+@jit
 def gram_codes(tokens, kind, size, unigrams, last_unigram_bug, bits):
     """Codes of ``tokens``' n-grams (``kind`` 0, n = ``size``: len - n + 1 of them) or skip-bigrams
     (``kind`` 1, at most ``size`` words apart, negative: any; plus unigrams for ROUGE-SU; ROUGE-1.5.5
     skips the last token's unigram when ``last_unigram_bug``)."""
     n = len(tokens)
+    out = np.empty(gram_count(n, kind, size, unigrams, last_unigram_bug), dtype=np.int64)
     if kind == KIND_NGRAM:
-        count = max(0, n - size + 1)
-        out = np.empty(count, dtype=np.int64)
-        for i in range(count):
+        for i in range(len(out)):
             code = 0
             for k in range(size):
                 code = (code << bits) | tokens[i + k]
             out[i] = code
         return out
     reach = n - 1 if size < 0 else min(n - 1, size + 1)
-    total = 0
-    for k in range(1, reach + 1):
-        total += n - k
-    singles = 0
-    if unigrams and n > 0:
-        singles = n - 1 if last_unigram_bug else n
-    out = np.empty(total + singles, dtype=np.int64)
+    singles = singles_count(n, last_unigram_bug) if unigrams else 0
     j = 0
     for i in range(n - 1):
         for k in range(i + 1, min(n, i + reach + 1)):
@@ -131,6 +144,37 @@ def multi_clipped_hits(model_codes, model_counts, model_bounds, peer_codes, peer
     return hits
 
 
+@jit
+def count_of(codes, counts, key):
+    """The count of ``key`` in a table (sorted distinct ``codes`` with ``counts``), 0 when absent."""
+    lo = 0
+    hi = len(codes)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if codes[mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    return counts[lo] if lo < len(codes) and codes[lo] == key else 0
+
+
+@jit
+def singles_hits(model_codes, model_counts, peer_codes, peer_counts, model_last, peer_last):
+    """ROUGE-SU's unigram hits from two unigram tables: ``clipped_hits``, with one occurrence of each
+    text's last token left out when it is given (``*_last`` >= 0: ROUGE-1.5.5's last-unigram bug; -1: none)."""
+    hit = clipped_hits(model_codes, model_counts, peer_codes, peer_counts)
+    for k in range(2):
+        token = model_last if k == 0 else peer_last
+        if token < 0 or (k == 1 and token == model_last):
+            continue
+        in_model = count_of(model_codes, model_counts, token)
+        in_peer = count_of(peer_codes, peer_counts, token)
+        kept_model = in_model - (1 if token == model_last else 0)
+        kept_peer = in_peer - (1 if token == peer_last else 0)
+        hit -= min(in_model, in_peer) - min(kept_model, kept_peer)
+    return hit
+
+
 def ngram_numbers(ids: np.ndarray, n: int) -> np.ndarray:
     """An exact number for the n-gram starting at each position of ``ids`` (``len(ids) - n + 1`` of them).
 
@@ -148,64 +192,136 @@ def ngram_numbers(ids: np.ndarray, n: int) -> np.ndarray:
 
 
 @jit
-def batch_skip_codes(ids, starts, ends, size, unigrams, last_unigram_bug):
-    """``gram_codes`` skip-bigrams (and ROUGE-SU unigrams) of every text ``ids[starts[t]:ends[t]]``,
-    concatenated, with the text index of each code."""
-    total = 0
-    for t in range(len(starts)):
-        n = ends[t] - starts[t]
-        reach = n - 1 if size < 0 else min(n - 1, size + 1)
-        for k in range(1, reach + 1):
-            total += n - k
-        if unigrams and n > 0:
-            total += n - 1 if last_unigram_bug else n
-    codes = np.empty(total, dtype=np.int64)
-    texts = np.empty(total, dtype=np.int64)
-    j = 0
-    for t in range(len(starts)):
-        part = gram_codes(ids[starts[t]:ends[t]], KIND_SKIP, size, unigrams, last_unigram_bug, 32)
-        codes[j:j + len(part)] = part
-        texts[j:j + len(part)] = t
-        j += len(part)
-    return codes, texts
+def _compact(distinct, counts, room, used):
+    """Tables written at ``room[t]:used[t]``, text after text, moved end to end: (distinct, counts, bounds)."""
+    n_texts = len(used)
+    bounds = np.zeros(n_texts + 1, dtype=np.int64)
+    for t in range(n_texts):
+        bounds[t + 1] = bounds[t] + used[t] - room[t]
+    out_codes = np.empty(bounds[n_texts], dtype=np.int64)
+    out_counts = np.empty(bounds[n_texts], dtype=np.int64)
+    for t in range(n_texts):
+        out_codes[bounds[t]:bounds[t + 1]] = distinct[room[t]:used[t]]
+        out_counts[bounds[t]:bounds[t + 1]] = counts[room[t]:used[t]]
+    return out_codes, out_counts, bounds
 
 
 @jit
-def segment_tables(codes, lo, hi):
-    """Count tables of many texts at once: text t's grams are ``codes[lo[t]:hi[t]]``.
+def _ranked_table(codes, rank, n_distinct, n_digits, shift, mask, distinct, counts, k):
+    """Write one text's distinct ``codes``, sorted, with their counts at ``distinct[k:]`` / ``counts[k:]``;
+    return the end. Digit p of a code is the ``rank`` of its p-th packed id (``shift`` bits apart, least
+    significant first; ``NO_TOKEN`` ranks ``n_distinct``, last): one stable counting sort per digit."""
+    n = len(codes)
+    digits = np.empty((n_digits, n), dtype=np.int64)
+    slots = np.zeros((n_digits, n_distinct + 2), dtype=np.int64)
+    for g in range(n):  # every digit and its histogram in one pass
+        code = codes[g]
+        for p in range(n_digits):
+            part = (code >> (p * shift)) & mask
+            digit = n_distinct if part == NO_TOKEN else rank[part]
+            digits[p, g] = digit
+            slots[p, digit + 1] += 1
+    for p in range(n_digits):
+        for v in range(n_distinct + 1):
+            slots[p, v + 1] += slots[p, v]
+    order = np.empty((2, n), dtype=np.int64)
+    for p in range(n_digits):
+        src = p % 2
+        for g in range(n):
+            x = g if p == 0 else order[src, g]
+            digit = digits[p, x]
+            order[1 - src, slots[p, digit]] = x
+            slots[p, digit] += 1
+    start = k
+    for g in range(n):
+        code = codes[order[n_digits % 2, g]]
+        if k > start and distinct[k - 1] == code:
+            counts[k - 1] += 1
+        else:
+            distinct[k] = code
+            counts[k] = 1
+            k += 1
+    return k
+
+
+@jit
+def gram_totals(lengths, kind, size, unigrams, last_unigram_bug):
+    """``gram_count`` for texts of each of the ``lengths``."""
+    totals = np.empty(len(lengths), dtype=np.int64)
+    for t in range(len(lengths)):
+        totals[t] = gram_count(lengths[t], kind, size, unigrams, last_unigram_bug)
+    return totals
+
+
+@jit_parallel
+def ranked_tables(ids, starts, ends, kind, size, unigrams, last_unigram_bug, bits, unigram_codes, unigram_first,
+                  unigram_last, distinct, counts, room, n_chunks):
+    """Count tables of one packed measure (``gram_codes``' ``kind``, ``size``, ...) for every text
+    ``ids[starts[t]:ends[t]]``, each sorted on its own by small counting sorts.
+
+    A token's rank among its text's sorted distinct ids (``unigram_codes[unigram_first[t]:unigram_last[t]]``,
+    its ROUGE-1 table) orders like the id, so sorting a text's grams by their rank digits (least
+    significant first; ``NO_TOKEN`` ranks last) sorts them by code, with as many buckets as the text
+    has distinct tokens. Text t's table is written into ``distinct`` and ``counts`` from ``room[t]`` on
+    (room for its ``gram_totals`` grams is enough); texts are dealt to threads in ``n_chunks`` chunks.
+
+    Returns ``last``: text t's sorted distinct codes are ``distinct[room[t]:last[t]]``, with their counts.
+    """
+    n_texts = len(starts)
+    last = np.empty(n_texts, dtype=np.int64)
+    n_digits = size if kind == KIND_NGRAM else 2
+    shift = bits if kind == KIND_NGRAM else 32
+    mask = (1 << min(shift, 62)) - 1
+    vocabulary = ids.max() + 1 if len(ids) else 0
+    n_chunks = max(1, min(n_texts, n_chunks))
+    for c in prange(n_chunks):
+        rank = np.empty(vocabulary, dtype=np.int64)  # read only at the current text's ids, once written
+        for t in range(c * n_texts // n_chunks, (c + 1) * n_texts // n_chunks):
+            n_distinct = unigram_last[t] - unigram_first[t]
+            for r in range(n_distinct):
+                rank[unigram_codes[unigram_first[t] + r]] = r
+            codes = gram_codes(ids[starts[t]:ends[t]], kind, size, unigrams, last_unigram_bug, bits)
+            last[t] = _ranked_table(codes, rank, n_distinct, n_digits, shift, mask, distinct, counts, room[t])
+    return last
+
+
+@jit
+def segment_tables(codes, lo, hi, radix):
+    """Count tables of many texts at once: text t's grams are ``codes[lo[t]:hi[t]]``, each in ``[0, radix)``
+    (token ids, or numbered n-grams).
+
+    One stable counting sort of all grams by code records which text each came from; dealing the
+    texts out in that order gives each text its grams sorted, equal ones adjacent.
 
     Returns (distinct, counts, bounds): text t's sorted distinct codes are ``distinct[bounds[t]:bounds[t+1]]``
     with their counts (``count_codes`` of each segment, end to end).
     """
     n_texts = len(lo)
-    sizes = np.zeros(n_texts + 1, dtype=np.int64)
+    room = np.zeros(n_texts + 1, dtype=np.int64)
     for t in range(n_texts):
-        sizes[t + 1] = max(hi[t] - lo[t], 0)
-    room = np.cumsum(sizes)
+        room[t + 1] = room[t] + max(hi[t] - lo[t], 0)
+    slots = np.zeros(radix + 1, dtype=np.int64)
+    for t in range(n_texts):
+        for i in range(lo[t], hi[t]):
+            slots[codes[i] + 1] += 1
+    for v in range(radix):
+        slots[v + 1] += slots[v]
+    owner = np.empty(room[n_texts], dtype=np.int64)  # owner[slots[v]:slots[v + 1]]: the texts of code v
+    fill = slots[:radix].copy()
+    for t in range(n_texts):
+        for i in range(lo[t], hi[t]):
+            owner[fill[codes[i]]] = t
+            fill[codes[i]] += 1
+    used = room[:n_texts].copy()
     distinct = np.empty(room[n_texts], dtype=np.int64)
     counts = np.empty(room[n_texts], dtype=np.int64)
-    used = np.zeros(n_texts, dtype=np.int64)
-    for t in range(n_texts):
-        if hi[t] > lo[t]:
-            ordered = distinct[room[t]:room[t + 1]]
-            ordered[:] = codes[lo[t]:hi[t]]
-            ordered.sort()
-            k = 0
-            counts[room[t]] = 1
-            for i in range(1, len(ordered)):
-                if ordered[i] != ordered[k]:
-                    k += 1
-                    ordered[k] = ordered[i]
-                    counts[room[t] + k] = 1
-                else:
-                    counts[room[t] + k] += 1
-            used[t] = k + 1
-    bounds = np.zeros(n_texts + 1, dtype=np.int64)
-    for t in range(n_texts):
-        bounds[t + 1] = bounds[t] + used[t]
-    out_codes = np.empty(bounds[n_texts], dtype=np.int64)
-    out_counts = np.empty(bounds[n_texts], dtype=np.int64)
-    for t in range(n_texts):
-        out_codes[bounds[t]:bounds[t + 1]] = distinct[room[t]:room[t] + used[t]]
-        out_counts[bounds[t]:bounds[t + 1]] = counts[room[t]:room[t] + used[t]]
-    return out_codes, out_counts, bounds
+    for v in range(radix):
+        for p in range(slots[v], slots[v + 1]):
+            t = owner[p]
+            if used[t] > room[t] and distinct[used[t] - 1] == v:
+                counts[used[t] - 1] += 1
+            else:
+                distinct[used[t]] = v
+                counts[used[t]] = 1
+                used[t] += 1
+    return _compact(distinct, counts, room, used)

@@ -3,8 +3,10 @@
 The kernels reproduce ROUGE-1.5.5's dynamic programme and its back-trace (``lcs_inner``,
 ``wlcs_inner``, ``markLCS``): on equal tokens the path goes diagonal, otherwise up when
 ``c[i-1][j] >= c[i][j-1]``, else left. Which tokens form the union LCS depends on these ties, so
-they are kept exactly. Tokens are integer ids (numpy ``int64`` arrays) inside the kernels; the public
-helpers accept any sequences of hashable tokens.
+they are kept exactly. ROUGE-L's summary-level kernel computes the same DP bit-parallel
+(``_mark_lcs_bits``: one machine word per 32 peer tokens and model token) and back-traces it with the same
+choices; ROUGE-W keeps the full DP. Tokens are integer ids (numpy ``int64`` arrays) inside the kernels;
+the public helpers accept any sequences of hashable tokens.
 """
 from __future__ import annotations
 
@@ -22,31 +24,36 @@ def _mark_lcs(model, m0, m1, peer, p0, p1, weight, mask):
     """Mark in ``mask[m0:m1]`` the model tokens on the (weighted) LCS of ``model[m0:m1]`` and ``peer[p0:p1]``.
 
     ``weight`` is the ROUGE-W exponent w of f(k) = k**w (Lin 2004, eq. 15); ``weight == 1`` is plain LCS.
-    Returns the DP value c[m][n] (the LCS length, or Lin's WLCS score).
+    Returns the DP value c[m][n] (the LCS length, or Lin's WLCS score). Only two rows of c and of the run
+    lengths are kept (row i in slot i % 2); the back-trace needs the moves alone.
     """
     m = m1 - m0
     n = p1 - p0
     if m == 0:
         return 0.0
-    c = np.zeros((m + 1, n + 1), dtype=np.float64)
-    run = np.zeros((m + 1, n + 1), dtype=np.int64)
+    c = np.zeros((2, n + 1), dtype=np.float64)
+    run = np.zeros((2, n + 1), dtype=np.int64)
     b = np.zeros((m + 1, n + 1), dtype=np.int8)
     for i in range(1, m + 1):
         tok = model[m0 + i - 1]
+        now = i % 2
+        before = 1 - now
         for j in range(1, n + 1):
             if tok == peer[p0 + j - 1]:
-                k = run[i - 1, j - 1]
+                k = run[before, j - 1]
                 if weight == 1.0:
-                    c[i, j] = c[i - 1, j - 1] + 1.0
+                    c[now, j] = c[before, j - 1] + 1.0
                 else:
-                    c[i, j] = c[i - 1, j - 1] + (k + 1.0) ** weight - float(k) ** weight
-                run[i, j] = k + 1
+                    c[now, j] = c[before, j - 1] + (k + 1.0) ** weight - float(k) ** weight
+                run[now, j] = k + 1
                 b[i, j] = _DIAG
-            elif c[i - 1, j] >= c[i, j - 1]:
-                c[i, j] = c[i - 1, j]
+            elif c[before, j] >= c[now, j - 1]:
+                c[now, j] = c[before, j]
+                run[now, j] = 0
                 b[i, j] = _UP
             else:
-                c[i, j] = c[i, j - 1]
+                c[now, j] = c[now, j - 1]
+                run[now, j] = 0
                 b[i, j] = _LEFT
     i = m
     j = n
@@ -59,7 +66,120 @@ def _mark_lcs(model, m0, m1, peer, p0, p1, weight, mask):
             i -= 1
         else:
             j -= 1
-    return c[m, n]
+    return c[m % 2, n]
+
+
+_WORD = 32  # bits per word of a bit-parallel DP row; sums stay below 2**33, exact in int64 and in Python
+_FULL = (1 << _WORD) - 1
+
+
+@jit
+def _popcount(x):
+    """Number of set bits of ``x`` (0 <= x < 2**32)."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & _FULL) >> 24
+
+
+@jit
+def _lcs_at(rows, i, j):
+    """c[i][j] of the LCS DP from its bit-parallel row i: j minus the set bits among bits 0 .. j - 1."""
+    ones = 0
+    for w in range(j // _WORD):
+        ones += _popcount(rows[i, w])
+    if j % _WORD:
+        ones += _popcount(rows[i, j // _WORD] & ((1 << (j % _WORD)) - 1))
+    return j - ones
+
+
+@jit
+def match_masks(model, peer, peer_offsets, slot):
+    """Where each model token occurs in each peer sentence, as bit words (``_mark_lcs_bits``' M).
+
+    The distinct peer tokens are numbered in order of first occurrence through ``slot``, a scratch
+    array indexed by token id (at least the largest peer id + 1 long) that holds -1 everywhere on entry
+    and again on return. Returns (which, masks): ``which[i]`` is model token i's number, -1 when the peer
+    lacks it; bit r of ``masks[d, t, r // _WORD]`` (at ``r % _WORD``) is set when token r of peer
+    sentence t has number d.
+    """
+    n_distinct = 0
+    for j in range(len(peer)):
+        if slot[peer[j]] < 0:
+            slot[peer[j]] = n_distinct
+            n_distinct += 1
+    words = 1
+    for t in range(len(peer_offsets) - 1):
+        words = max(words, (peer_offsets[t + 1] - peer_offsets[t] + _WORD - 1) // _WORD)
+    masks = np.zeros((n_distinct, len(peer_offsets) - 1, words), dtype=np.int64)
+    for t in range(len(peer_offsets) - 1):
+        for j in range(peer_offsets[t], peer_offsets[t + 1]):
+            r = j - peer_offsets[t]
+            masks[slot[peer[j]], t, r // _WORD] |= 1 << (r % _WORD)
+    which = np.empty(len(model), dtype=np.int64)
+    for i in range(len(model)):
+        which[i] = slot[model[i]] if 0 <= model[i] < len(slot) else -1
+    for j in range(len(peer)):
+        slot[peer[j]] = -1
+    return which, masks
+
+
+@jit
+def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
+    """``_mark_lcs`` with weight 1 against peer sentence t (``peer[p0:p1]``), the DP computed bit-parallel
+    (Allison and Dix 1986; Hyyro 2004).
+
+    ``which[i]`` is model token i's row in ``masks`` (``match_masks``), -1 when the peer lacks it.
+    Row i of the DP is a bit vector V_i over the peer positions, bit j clear where c[i][j+1] = c[i][j] + 1;
+    with M the peer positions equal to model token i, V_i = (V_{i-1} + (V_{i-1} & M)) | (V_{i-1} & ~M),
+    in words of ``_WORD`` bits added with carries. The rows are kept, so the back-trace knows every
+    c[i][j] it needs and makes ROUGE-1.5.5's choices (diagonal on equal tokens, else up when
+    c[i-1][j] >= c[i][j-1]). Returns the LCS length.
+    """
+    m = m1 - m0
+    n = p1 - p0
+    if m == 0 or n == 0:
+        return 0.0
+    words = (n + _WORD - 1) // _WORD
+    rows = np.empty((m + 1, words), dtype=np.int64)
+    rows[0, :] = _FULL
+    for i in range(1, m + 1):
+        d = which[m0 + i - 1]
+        carry = 0
+        for w in range(words):
+            v = rows[i - 1, w]
+            match = masks[d, t, w] if d >= 0 else 0
+            total = v + (v & match) + carry
+            carry = total >> _WORD
+            rows[i, w] = (total & _FULL) | (v & ~match & _FULL)
+    # c[i][j] (here) and c[i-1][j] (up), moved along the path: one step left changes each by its row's bit j-1.
+    i = m
+    j = n
+    here = _lcs_at(rows, i, j)
+    up = _lcs_at(rows, i - 1, j)
+    length = here
+    while i != 0 and j != 0:
+        if model[m0 + i - 1] == peer[p0 + j - 1]:
+            i -= 1
+            j -= 1
+            mask[m0 + i] = 1
+            if i == 0:
+                break
+            here = _lcs_at(rows, i, j)
+            up = _lcs_at(rows, i - 1, j)
+        else:
+            left = here - 1 + ((rows[i, (j - 1) // _WORD] >> ((j - 1) % _WORD)) & 1)
+            if up >= left:
+                i -= 1
+                if i == 0:
+                    break
+                here = up
+                up = _lcs_at(rows, i - 1, j)
+            else:
+                j -= 1
+                here = left
+                up = up - 1 + ((rows[i - 1, j // _WORD] >> (j % _WORD)) & 1)
+    return float(length)
 
 
 @jit
@@ -113,33 +233,32 @@ def wlcs(x: Sequence[Hashable], y: Sequence[Hashable], weight: float = 2.0) -> f
 
 
 @jit
-def _lookup(keys, key):
-    """Index of ``key`` in the sorted array ``keys``, or -1."""
-    lo = 0
-    hi = len(keys)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if keys[mid] < key:
-            lo = mid + 1
-        else:
-            hi = mid
-    if lo < len(keys) and keys[lo] == key:
-        return lo
-    return -1
+def summary_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
+                     model_vocab, model_counts, peer_vocab, peer_counts):
+    """``union_lcs_hits`` with a scratch array of its own."""
+    largest = -1
+    for ids in (model, peer, model_vocab, peer_vocab):
+        if len(ids):
+            largest = max(largest, ids.max())
+    slot = np.full(largest + 1, -1, dtype=np.int64)
+    return union_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
+                          model_vocab, model_counts, peer_vocab, peer_counts, slot)
 
 
 @jit
-def summary_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
-                     model_vocab, model_counts, peer_vocab, peer_counts):
+def union_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
+                   model_vocab, model_counts, peer_vocab, peer_counts, slot):
     """Summary-level union-LCS hits and base of one model (reference) against one peer, as ROUGE-1.5.5.
 
     For every model sentence, the union LCS with all peer sentences is marked (Lin 2004, eq. 7); a marked
     token counts only while both its model and peer unigram counts (``*_vocab`` sorted token ids,
     ``*_counts`` their counts, taken from the possibly differently truncated unigram text) are positive,
     and each counted hit uses one of each (ROUGE-1.5.5's clipping). With ``weight == 1`` (ROUGE-L) the
-    hit is the number of counted tokens and the base the number of model tokens; otherwise (ROUGE-W) a
-    run of k counted tokens adjacent in the model sentence adds k**weight, and the base is the sum of
-    sentence length**weight (the Perl ``wlcs`` routine).
+    hit is the number of counted tokens and the base the number of model tokens, the LCS computed
+    bit-parallel; otherwise (ROUGE-W) a run of k counted tokens adjacent in the model sentence adds
+    k**weight, and the base is the sum of sentence length**weight (the Perl ``wlcs`` routine).
+    ``slot`` is a scratch array over token ids (at least the largest id of the arguments + 1 long, all -1;
+    left all -1), which numbers the peer's tokens (``match_masks``) and then finds clipping counts.
 
     Returns
     -------
@@ -149,6 +268,16 @@ def summary_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
     pc = peer_counts.copy()
     hit = 0.0
     base = 0.0
+    if weight == 1.0:
+        which, masks = match_masks(model, peer, peer_offsets, slot)
+    peer_of = np.full(len(model_vocab), -1, dtype=np.int64)  # model_vocab[a] is peer_vocab[peer_of[a]]
+    b = 0
+    for a in range(len(model_vocab)):
+        slot[model_vocab[a]] = a
+        while b < len(peer_vocab) and peer_vocab[b] < model_vocab[a]:
+            b += 1
+        if b < len(peer_vocab) and peer_vocab[b] == model_vocab[a]:
+            peer_of[a] = b
     for s in range(len(model_offsets) - 1):
         m0 = model_offsets[s]
         m1 = model_offsets[s + 1]
@@ -159,14 +288,17 @@ def summary_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
             base += float(length) ** weight
         mask = np.zeros(length, dtype=np.int8)
         for t in range(len(peer_offsets) - 1):
-            _mark_lcs(model[m0:m1], 0, length, peer, peer_offsets[t], peer_offsets[t + 1], weight, mask)
+            if weight == 1.0:
+                _mark_lcs_bits(model[m0:m1], which[m0:m1], 0, length, peer, peer_offsets[t], peer_offsets[t + 1],
+                               masks, t, mask)
+            else:
+                _mark_lcs(model[m0:m1], 0, length, peer, peer_offsets[t], peer_offsets[t + 1], weight, mask)
         run = 0
         for j in range(length):
             if mask[j] == 1:
-                tok = model[m0 + j]
-                a = _lookup(model_vocab, tok)
-                b = _lookup(peer_vocab, tok)
-                if a >= 0 and b >= 0 and mc[a] > 0 and pc[b] > 0:
+                a = slot[model[m0 + j]]
+                b = peer_of[a] if a >= 0 else -1
+                if b >= 0 and mc[a] > 0 and pc[b] > 0:
                     if weight == 1.0:
                         hit += 1.0
                     else:
@@ -179,6 +311,8 @@ def summary_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
                             run = 0
                     mc[a] -= 1
                     pc[b] -= 1
+    for a in range(len(model_vocab)):
+        slot[model_vocab[a]] = -1
     return hit, base
 
 

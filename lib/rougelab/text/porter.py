@@ -41,24 +41,21 @@ def porter_stem(word: str) -> str:
         w = "Y" + w[1:]
 
     # Step 1a
-    m = re.search("(ss|i)es$", w)
-    if m:
-        w = w[:m.start()] + m.group(1)
-    else:
-        m = re.search("([^s])s$", w)
-        if m:
-            w = w[:m.start()] + m.group(1)
+    if w.endswith(("sses", "ies")):  # (ss|i)es$ -> ss, i
+        w = w[:-2]
+    elif w[-1] == "s" and w[-2] != "s":  # ([^s])s$
+        w = w[:-1]
     # Step 1b
     if w.endswith("eed"):
         if _MGR0.search(w[:-3]):
             w = w[:-1]
     else:
-        m = re.search("(ed|ing)$", w)
-        if m and _VOWEL_IN_STEM.search(w[:m.start()]):
-            w = w[:m.start()]
-            if re.search("(at|bl|iz)$", w):
+        cut = 2 if w.endswith("ed") else 3 if w.endswith("ing") else 0
+        if cut and _VOWEL_IN_STEM.search(w[:-cut]):
+            w = w[:-cut]
+            if w.endswith(("at", "bl", "iz")):
                 w += "e"
-            elif re.search(r"([^aeiouylsz])\1$", w):
+            elif len(w) > 1 and w[-1] == w[-2] and w[-1] not in "aeiouylsz":  # ([^aeiouylsz])\1$
                 w = w[:-1]
             elif _CVC.search(w):
                 w += "e"
@@ -83,9 +80,8 @@ def porter_stem(word: str) -> str:
         if _MGR1.search(w[:-3]):
             w = w[:-3]
     else:
-        m = re.search("(s|t)(ion)$", w)
-        if m:
-            stem = w[:m.start()] + m.group(1)
+        if w.endswith(("sion", "tion")):  # (s|t)(ion)$
+            stem = w[:-3]
             if _MGR1.search(stem):
                 w = stem
     # Step 5

@@ -13,19 +13,16 @@ Text is handled as the Perl script sees it: UTF-8 bytes, one character per byte 
 from __future__ import annotations
 
 import re
-from itertools import chain
 
 import numpy as np
 
 from rougelab.resources import smart_stopwords
+from rougelab.text.byte_tokens import TOKEN_BYTES, scan_tokens
 from rougelab.text.stemmer import stem_token
 
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _NOT_ALNUM = re.compile(r"[^A-Za-z0-9\-]")
 _FIRST_CHAR_OK = re.compile(r"[a-z0-9$]")
-# Byte -> byte: A-Z lower-cased, a-z 0-9 and the newline kept, every other byte a space.
-_TOKEN_BYTES = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or 48 <= c <= 57 or c == 10 else 32
-                     for c in range(256))
 # Perl's \s on a byte string: the six ASCII whitespace characters (Python's str.split() knows more).
 PERL_WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
 
@@ -83,54 +80,57 @@ def tokenize(text: str, *, stem: bool = False, stopwords: bool = False) -> list[
 
 
 class TokenEncoder:
-    """Sentences -> integer token ids, each distinct surface token stemmed and filtered once.
+    """Texts -> integer token ids in one compiled pass over their bytes, each distinct token stemmed and
+    filtered once.
 
-    ``ids`` maps a kept (stemmed with ``stem``) token to its id; ``-s`` stopwords map to no id.
-    Equivalent to ``tokenize(sentence, stem=..., stopwords=...)`` followed by a dictionary look-up
-    (after ASCII lower-casing a token is a maximal run of ``[a-z0-9]`` of the UTF-8 bytes, or a lone
-    ``-``, which the first-character filter drops), but the stopword and stemmer work is paid
-    once per distinct word.
+    Equivalent to ``split_sentences(text)`` and ``tokenize(sentence, stem=..., stopwords=...)`` followed
+    by numbering the tokens in order of first occurrence: after ASCII lower-casing a token is a maximal
+    run of ``[a-z0-9]`` of the UTF-8 bytes, or a lone ``-``, which the first-character filter drops
+    (``rougelab.text.byte_tokens``). ``vocabulary[i]`` is the (stemmed) token of id i; ``-s`` stopwords
+    get no id.
     """
 
-    def __init__(self, ids: dict[str, int], *, stem: bool = False, stopwords: bool = False) -> None:
-        self.ids = ids
+    def __init__(self, *, stem: bool = False, stopwords: bool = False) -> None:
         self.stem = stem
         self.stop = smart_stopwords() if stopwords else frozenset()
-        self._surface: dict[bytes, int] = {}
+        self._vocabulary: list[str] | None = []
+        self._surface: tuple = (b"", [], [])
 
-    def _add(self, raw: bytes) -> int:
-        word = raw.decode("ascii")
-        if word in self.stop:
-            code = -1
-        else:
-            kept = stem_token(word) if self.stem else word
-            code = self.ids.setdefault(kept, len(self.ids))
-        self._surface[raw] = code
-        return code
+    @property
+    def vocabulary(self) -> list[str]:
+        """The token of each id of the last ``encode_many`` call."""
+        if self._vocabulary is None:  # without stemming and stopwords the ids are the surface tokens
+            self._vocabulary = self._words()
+        return self._vocabulary
 
-    def encode_many(self, sentences: list[str]) -> tuple[np.ndarray, np.ndarray]:
-        """Token ids of many sentences (Unicode text, as ``tokenize`` takes) in one pass over their bytes.
+    def _words(self) -> list[str]:
+        data, first, size = self._surface
+        return [data[a:a + n].decode("ascii") for a, n in zip(first, size)]
+
+    def encode_many(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Token ids of many texts, each one sentence unit per non-empty line (Unicode, as ``tokenize`` takes).
 
         Returns
         -------
-        (ids, lengths)
-            All sentences' ids end to end, and each sentence's number of ids.
+        (ids, lengths, units)
+            All texts' ids end to end, the number of ids of each sentence unit, and each text's
+            number of units.
         """
-        if not sentences:
-            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        if any("\n" in s for s in sentences):  # a newline inside a sentence only separates tokens
-            sentences = [s.replace("\n", " ") for s in sentences]
-        data = "\n".join(sentences).encode("utf-8").translate(_TOKEN_BYTES)
-        parts = [line.split() for line in data.split(b"\n")]
-        words = list(chain.from_iterable(parts))
-        surface = self._surface
-        for word in dict.fromkeys(words):
-            if word not in surface:
-                self._add(word)
-        codes = np.fromiter(map(surface.__getitem__, words), dtype=np.int64, count=len(words))
-        lengths = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
+        encoded = [t.encode("utf-8") for t in texts]
+        ends = np.cumsum(np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded)) + 1) - 1
+        data = b"\n".join(encoded).translate(TOKEN_BYTES)
+        surface, lengths, units, first, size = scan_tokens(np.frombuffer(data, dtype=np.uint8), ends)
+        self._surface = (data, first.tolist(), size.tolist())
+        if not self.stem and not self.stop:
+            self._vocabulary = None
+            return surface, lengths, units
+        ids: dict[str, int] = {}
+        remap = np.fromiter((-1 if w in self.stop else ids.setdefault(stem_token(w) if self.stem else w, len(ids))
+                             for w in self._words()), dtype=np.int64, count=len(first))
+        self._vocabulary = list(ids)
+        codes = remap[surface]
         if not self.stop:
-            return codes, lengths
+            return codes, lengths, units
         kept = codes >= 0
         ends = np.concatenate([[0], np.cumsum(kept)])[np.cumsum(lengths)]
-        return codes[kept], np.diff(ends, prepend=0)
+        return codes[kept], np.diff(ends, prepend=0), units

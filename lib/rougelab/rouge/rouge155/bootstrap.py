@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from rougelab.rouge._jit import jit
+from rougelab.rouge._jit import jit_parallel, prange
 from rougelab.rouge.rouge155.drand48 import resample_indices
 
 
@@ -30,11 +30,12 @@ def _indices(n_resamples: int, n_instances: int) -> np.ndarray:
     return resample_indices(n_resamples, n_instances)
 
 
-@jit
+@jit_parallel
 def resample_sums(scores: np.ndarray, idx: np.ndarray) -> np.ndarray:
-    """Per resample, the column sums of the drawn rows, added in draw order as Perl adds them."""
+    """Per resample, the column sums of the drawn rows, added in draw order as Perl adds them
+    (resamples spread over threads; each sum keeps its order, so the result is the same bit for bit)."""
     total = np.zeros((idx.shape[0], scores.shape[1]))
-    for i in range(idx.shape[0]):
+    for i in prange(idx.shape[0]):
         for j in range(idx.shape[1]):
             for k in range(scores.shape[1]):
                 total[i, k] += scores[idx[i, j], k]

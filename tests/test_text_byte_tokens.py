@@ -1,0 +1,112 @@
+"""The compiled byte tokeniser (``TokenEncoder`` over ``byte_tokens.scan_tokens``) against the Python tokeniser.
+
+``tokenize`` (one sentence at a time, regular expressions; checked against ROUGE-1.5.5.pl in
+test_text_tokenize.py and test_rouge_perl_diff.py) is the reference: the encoder must give the same tokens,
+in the same sentence units, numbered in order of first occurrence, compiled and as pure Python.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import rougelab
+import rougelab.text.byte_tokens as byte_tokens
+from rougelab.rouge._jit import NUMBA
+from rougelab.text import split_sentences, tokenize
+from rougelab.text.tokenize import TokenEncoder
+
+
+@pytest.fixture(params=["numba", "python"])
+def scan(request, monkeypatch):
+    """The compiled scanner, or its pure-Python source."""
+    if request.param == "python":
+        monkeypatch.setattr(byte_tokens, "_scan", byte_tokens._scan.py_func)
+    return request.param
+
+
+def _check(texts, stem=False, stopwords=False):
+    encoder = TokenEncoder(stem=stem, stopwords=stopwords)
+    ids, lengths, units = encoder.encode_many(texts)
+    sentences = [split_sentences(t) for t in texts]
+    want = [tokenize(s, stem=stem, stopwords=stopwords) for text in sentences for s in text]
+    assert units.tolist() == [len(s) for s in sentences]
+    assert lengths.tolist() == [len(w) for w in want]
+    assert [encoder.vocabulary[i] for i in ids.tolist()] == [t for w in want for t in w]
+    assert list(dict.fromkeys(ids.tolist())) == list(range(len(encoder.vocabulary)))  # first-occurrence order
+
+
+def _corpus_texts():
+    texts = []
+    for name in ("summeval", "realsumm"):
+        table = rougelab.load_dataset(name)
+        texts += table["summary"].tolist() + [r for refs in table["references"] for r in refs]
+        texts += table.drop_duplicates("doc_id")["source"].tolist()
+    return list(dict.fromkeys(texts))
+
+
+@pytest.mark.skipif(not NUMBA, reason="numba disabled: the Python path is tested below")
+@pytest.mark.parametrize("stem, stopwords", [(False, False), (True, False), (False, True)])
+def test_every_summeval_and_realsumm_text_compiled(stem, stopwords):
+    """Every distinct summary, reference and source of SummEval and REALSumm (5,311 texts, 2.3 MB), in one batch."""
+    _check(_corpus_texts(), stem, stopwords)
+
+
+def test_summeval_and_realsumm_slice_pure_python(scan):
+    texts = _corpus_texts()
+    _check(texts[::40], stem=True)
+
+
+ADVERSARIAL = [
+    "", " ", "\n", "\n\n\n", " \t\r\f\v ", "a\n\nb\n", "\na", "a\n", "   \n  x  \n   ",
+    "Well-known U.S. firms' $5 (3.5%) -- ok!", "---a---b-c-", "-", "$$$ $a a$ $1",
+    "CAFÉ naïve Über 東京 — résumé façade", "\u00a0nbsp\u2028line\u2029sep\x85nel\x00nul\x01ctl",
+    "e\u0301 é e\u0301e", "ABC abc AbC aBc", "007 0 00 0x1F 1e10 3.14", "a1b2 1a2b 12ab ab12",
+    "x" * 10_000 + " " + "x" * 9_999 + " " + "x" * 10_000, "🙂" * 50 + "z", "\ud7ff\ue000\uffff",
+    "the the the The THE", "tab\tseparated\tand\vvertical\fform\rreturn",
+]
+
+
+def test_adversarial_texts_one_by_one(scan):
+    for text in ADVERSARIAL:
+        for stem, stopwords in [(False, False), (True, True)]:
+            _check([text], stem, stopwords)
+
+
+def test_adversarial_texts_together_and_repeated(scan):
+    _check(ADVERSARIAL + ADVERSARIAL[::-1], stem=True)
+    _check([], stem=True)
+
+
+def test_full_hash_table_retries_with_more_room(scan):
+    """Distinct tokens denser than the first table allows (base-36 numbers) force the larger-table retry."""
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    words = [digits[k // 1296] + digits[k // 36 % 36] + digits[k % 36] for k in range(20_000)]
+    text = " ".join(words)
+    data = np.frombuffer(text.encode().translate(byte_tokens.TOKEN_BYTES), dtype=np.uint8)
+    ends = np.array([len(data)], dtype=np.int64)
+    first_capacity = 1 << max(10, (len(data) // 16).bit_length())
+    assert not byte_tokens._scan(data, ends, first_capacity)[0]
+    surface, lengths, units, first, size = byte_tokens.scan_tokens(data, ends)
+    assert surface.tolist() == list(range(20_000)) and lengths.tolist() == [20_000] and units.tolist() == [1]
+    _check([text, text[::-1]])
+
+
+def _fnv31(token: bytes) -> int:
+    """The 31-bit hash ``byte_tokens._scan`` files a token under (FNV-1a, 32 bits, shifted right once)."""
+    h = 2166136261
+    for byte in token:
+        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
+    return h >> 1
+
+
+def test_tokens_with_equal_hashes_stay_distinct(scan):
+    """Two pairs of different tokens that share their hash (found by search) keep their own ids and
+    words: the table compares bytes, it never trusts the hash alone."""
+    assert _fnv31(b"a7mb") == _fnv31(b"7iey") and _fnv31(b"l3ye") == _fnv31(b"2iyv")
+    text = "a7mb 7iey a7mb\nl3ye 2iyv 7iey"
+    encoder = TokenEncoder()
+    ids, _, _ = encoder.encode_many([text])
+    assert ids.tolist() == [0, 1, 0, 2, 3, 1]
+    assert encoder.vocabulary == ["a7mb", "7iey", "l3ye", "2iyv"]
+    _check([text, "7iey 2iyv", text.upper()], stem=True)
+

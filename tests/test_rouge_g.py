@@ -125,24 +125,74 @@ def test_path_based_similarity_of_synsets():
     assert table["sim_sem"].iloc[1] > table["sim_sem"].iloc[2] >= 0.0
 
 
+def _sim_sem_pair_by_definition(sim, ref_keys, cand_keys):
+    """Sim_sem of one pair of texts, straightforwardly (sections 3.4-3.5, Eq. 2): each word of one text
+    takes its sense most similar to any sense of the other text; a gram's seed set is its words' chosen
+    senses plus its OOV words' stems; Sim_sem compares the seed sets' PPR vectors."""
+    from rougelab.metrics.soft_rouge import PAD
+    from rougelab.semantic.semantic_similarity import gram_vectors, sim_sem_matrix
+
+    def senses(word):
+        return [int(s) for s in sim.sense_rows[sim.sense_start[word]:sim.sense_start[word + 1]]]
+
+    def chosen(keys, other_keys):
+        other = sorted({s for w in other_keys.ravel() if w != PAD for s in senses(w)})
+        out = {}
+        for w in {int(w) for w in keys.ravel() if w != PAD}:
+            if senses(w):
+                best = [sim_sem_matrix(sim._ids[[s]], sim._ids[other]).max(initial=0.0) for s in senses(w)]
+                out[w] = senses(w)[best.index(max(best))]
+        return out
+
+    def vectors(keys, choice):
+        seeds = [sorted({choice[w] for w in gram if w in choice}) for gram in keys.tolist()]
+        oov = [sorted({int(sim.stem[w]) for w in gram if w != PAD and w not in choice}) for gram in keys.tolist()]
+        width = keys.shape[1]
+        pad = [[-1] * (width - len(s)) + s for s in seeds], [[-1] * (width - len(o)) + o for o in oov]
+        return gram_vectors(sim._ids, sim._values, pad[0], pad[1], oov_offset=sim.oov_offset, top=sim.top)
+
+    return sim_sem_matrix(vectors(ref_keys, chosen(ref_keys, cand_keys)),
+                          vectors(cand_keys, chosen(cand_keys, ref_keys)), c=sim.c)
+
+
 @needs_wordnet
-def test_prepared_documents_and_common_senses_are_pure_caches():
-    # Sim_sem of one document's gram pairs computed pair by pair, for all pairs at once (prepare),
-    # and with the sense-level entries of senses common to many documents shared: bit for bit equal.
+def test_prepared_documents_equal_pair_by_pair_definition():
+    # Sim_sem of one document's gram pairs, prepared for all kinds at once with the sense-level entries
+    # of senses common to many documents shared, equals the pair-by-pair definition bit for bit.
     from rougelab.metrics.soft_rouge import GramSpec, TokenIndex, count_grams
     from rougelab.text import tokenize
 
     rng = random.Random(3)
     index = TokenIndex()
     ids = [index.ids(tokenize(_text(rng, rng.randint(2, 12)) + " zorbl" * (i % 2))) for i in range(7)]
+    ids.append(index.ids(tokenize("cat")))                    # no bigram: left out of the bigram pairs
     refs, cands = ids[:3], ids[3:]
-    for spec in (GramSpec(n=1), GramSpec(n=2), GramSpec(skip=4, unigrams=True)):
+    specs = [GramSpec(n=1), GramSpec(n=2), GramSpec(skip=4, unigrams=True)]
+    sim = GraphSimilarity(index.tokens, **FAST)
+    sim.share_common_senses([ids] * 10)
+    assert len(sim._common.senses) > 0                         # the shared path is the one exercised
+    for spec, prepared in zip(specs, sim.prepare(refs, cands, specs)):
         keys = [count_grams(spec.grams(t)).keys for t in ids]
-        alone = GraphSimilarity(index.tokens, **FAST)
-        expected = {(i, j): alone.sim_sem(keys[i], keys[j]) for i in range(3) for j in range(3, 7)}
-        shared = GraphSimilarity(index.tokens, **FAST)
-        shared.share_common_senses([ids] * 10)
-        assert len(shared._common.senses) > 0                 # the shared path is the one exercised
-        shared.prepare(refs, cands, spec)
-        for (i, j), sem in expected.items():
-            assert np.array_equal(shared.sim_sem(keys[i], keys[j]), sem)
+        for i in range(3):
+            for j in range(3, 8):
+                if len(keys[i]) and len(keys[j]):
+                    expected = _sim_sem_pair_by_definition(sim, keys[i], keys[j])
+                    assert np.array_equal(prepared.sim_sem(keys[i], keys[j]), expected)
+                    assert np.array_equal(sim.sim_sem(keys[i], keys[j]), expected)   # the pair alone
+                    np.testing.assert_array_equal(prepared(keys[i], keys[j]), sim(keys[i], keys[j]))
+
+
+@needs_wordnet
+def test_scores_do_not_depend_on_threads():
+    import numba
+
+    rng = random.Random(5)
+    summaries = [_text(rng, rng.randint(3, 12)) for _ in range(12)]
+    references = [[_text(rng, 9), _text(rng, 7)] if i % 3 else [_text(rng, 5)] for i in range(12)]
+    threads = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        alone = rouge_g(summaries, references, **FAST)
+    finally:
+        numba.set_num_threads(threads)
+    assert np.array_equal(rouge_g(summaries, references, **FAST).to_numpy(), alone.to_numpy())

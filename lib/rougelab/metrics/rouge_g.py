@@ -26,15 +26,18 @@ Columns: ``rougeg1_r/_p/_f``, ``rougeg2_*``, ``rougegsu4_*``; registry ``rouge-g
 from __future__ import annotations
 
 import functools
+from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Sequence
 
+import numba
 import numpy as np
 import pandas as pd
+from threadpoolctl import threadpool_limits
 
 from rougelab.metrics.base import InputError, Metric, register
 from rougelab.metrics.soft_rouge import PAD, GramSpec, TokenIndex, count_grams, greedy_match, soft_rouge
 from rougelab.semantic.pagerank import DAMPING, ITERATIONS, TOP
-from rougelab.semantic.semantic_similarity import C, align_senses, gram_vectors, sim_sem_matrix
+from rougelab.semantic.semantic_similarity import C, align_senses, gram_vectors, sim_sem_blocks, sim_sem_matrix
 from rougelab.semantic.wordnet_graph import synset_key, wordnet_signature
 from rougelab.semantic.wordnet_ppr import wordnet_ppr
 
@@ -48,13 +51,17 @@ MEASURES = {
 
 
 class GraphSimilarity:
-    """The ROUGE-G gram similarity ``Sim_LS`` for the soft-matching core (Eq. 5).
+    """The ROUGE-G gram similarity ``Sim_LS`` (Eq. 5) over one batch's vocabulary.
 
-    ``prepare`` computes, for one document, Sim_sem between the grams of every (reference,
-    candidate) pair of texts in one go: the sense-level similarities for the alignment (section 3.4)
-    once for all the document's words, then one PPR vector per distinct seed set (chosen senses +
-    OOV words) and one Sim_sem matrix between the distinct seed sets of the two sides. Calls on
-    pairs it has not prepared compute the same numbers for that pair alone.
+    ``prepare`` computes one document (its references x its candidates) for several gram kinds at
+    once and returns, per kind, a :class:`DocumentSimilarity`, the gram similarity of those pairs for
+    the soft-matching core. For that it computes the sense-level Sim_sem for the alignment (section
+    3.4) once for all the document's words; each word's sense against each text of the other side
+    (all the alignment depends on); one PPR vector per distinct seed set (chosen senses + OOV words);
+    and, per reference, one Sim_sem block between the seed sets of its grams and those of the
+    candidates' grams, which holds the matrix of each of its pairs. Calling the ``GraphSimilarity``
+    itself on a pair computes the same numbers for that pair alone. Several threads may prepare
+    documents at once.
 
     Parameters
     ----------
@@ -66,20 +73,15 @@ class GraphSimilarity:
         Iteration decay of Sim_sem (Eq. 2).
     gloss_links, damping, iterations, top
         The graph and PPR setting (see ``rougelab.semantic``).
-    memo : bool
-        Keep every prepared document, so rescoring the same texts with another ``beta`` is cheap.
     """
 
     def __init__(self, tokens: Sequence[str], *, beta: float = BETA, c: float = C, gloss_links: bool = True,
-                 damping: float = DAMPING, iterations: int = ITERATIONS, top: int = TOP,
-                 memo: bool = False) -> None:
+                 damping: float = DAMPING, iterations: int = ITERATIONS, top: int = TOP) -> None:
         from rougelab.text import stem_token
 
-        if not 0.0 <= beta <= 1.0:
-            raise InputError(f"beta must be in [0, 1], got {beta}")
-        self.beta, self.c, self.top, self.memo = beta, c, top, memo
-        self._pairs: dict[tuple, tuple[int, np.ndarray, np.ndarray]] = {}   # pair -> (document, rows, columns)
-        self._sem: list[np.ndarray] = []                                      # per document
+        _check_beta(beta)
+        self.beta, self.c, self.top = beta, c, top
+        self._last_pair: tuple = (None, None)                       # (pair, Sim_sem) of the last lone pair
         self._common = _CommonSenses(np.zeros(0, dtype=np.int64), np.zeros((0, 0)))
         stems = [stem_token(t) for t in tokens]
         stem_ids = {s: i for i, s in enumerate(dict.fromkeys(stems))}
@@ -101,62 +103,29 @@ class GraphSimilarity:
         self.sense_start = np.cumsum([0] + [len(word) for word in senses]).astype(np.int64)
 
     def __call__(self, ref_keys: np.ndarray, cand_keys: np.ndarray) -> np.ndarray:
-        exact = (self.stem[ref_keys][:, None, :] == self.stem[cand_keys][None, :, :]).all(axis=-1)
-        if self.beta == 1.0 or len(ref_keys) == 0 or len(cand_keys) == 0:
-            return exact.astype(np.float64)
-        return self.beta * exact + (1.0 - self.beta) * self.sim_sem(ref_keys, cand_keys)
-
-    def prepare(self, ref_ids: Sequence[np.ndarray], cand_ids: Sequence[np.ndarray], spec: GramSpec) -> None:
-        """Compute Sim_sem for the ``spec`` grams of every pair of a reference in ``ref_ids`` and a
-        candidate in ``cand_ids`` (token-id arrays); later calls on these pairs look it up (a pure
-        cache: scores do not change)."""
-        if self.beta == 1.0:
-            return
-        refs = [count_grams(spec.grams(ids)).keys for ids in ref_ids]
-        cands = [count_grams(spec.grams(ids)).keys for ids in cand_ids]
-        refs, cands = [r for r in refs if len(r)], [c for c in cands if len(c)]
-        if all(_pair_key(r, c) in self._pairs for r in refs for c in cands):
-            return
-        if not self.memo:
-            self._pairs.clear()
-            self._sem.clear()
-        self._add_document(refs, cands)
+        return _sim_ls(self.stem, self.beta, ref_keys, cand_keys, self.sim_sem)
 
     def sim_sem(self, ref_keys: np.ndarray, cand_keys: np.ndarray) -> np.ndarray:
-        """Sim_sem (Eq. 2) between the grams (rows of token ids), senses aligned per section 3.4."""
-        found = self._pairs.get(_pair_key(ref_keys, cand_keys))
-        if found is None:
-            if not self.memo:
-                self._pairs.clear()
-                self._sem.clear()
-            self._add_document([ref_keys], [cand_keys])
-            found = self._pairs[_pair_key(ref_keys, cand_keys)]
-        document, rows, columns = found
-        return self._sem[document][np.ix_(rows, columns)]
+        """Sim_sem (Eq. 2) between the grams (rows of token ids) of one pair of texts, senses aligned
+        per section 3.4 against each other."""
+        if len(ref_keys) == 0 or len(cand_keys) == 0:
+            return np.zeros((len(ref_keys), len(cand_keys)))
+        key = _pair_key(ref_keys, cand_keys)
+        last = self._last_pair
+        if last[0] != key:
+            block, rows, columns = self._document([[ref_keys]], [[cand_keys]])[0][key]
+            last = self._last_pair = (key, block[np.ix_(rows, columns)])
+        return last[1]
 
-    def _add_document(self, refs: list[np.ndarray], cands: list[np.ndarray]) -> None:
-        """Sim_sem of the grams of every (reference, candidate) pair: ``refs``/``cands`` are gram keys."""
-        words_a, senses_a = self._word_senses(refs)
-        words_b, senses_b = self._word_senses(cands)
-        distinct_a, row_a = np.unique(senses_a.rows, return_inverse=True)
-        distinct_b, row_b = np.unique(senses_b.rows, return_inverse=True)
-        sense_sim = self._sense_matrix(distinct_a, distinct_b)
-        sides_a = [_TextSenses.of(ref, words_a, senses_a) for ref in refs]
-        sides_b = [_TextSenses.of(cand, words_b, senses_b) for cand in cands]
-        seeds_a, seeds_b, spans = [], [], []
-        for ref, (in_a, pick_a, starts_a) in zip(refs, sides_a):
-            for cand, (in_b, pick_b, starts_b) in zip(cands, sides_b):
-                chosen_a, chosen_b = align_senses(sense_sim[np.ix_(row_a[pick_a], row_b[pick_b])],
-                                                  starts_a, starts_b)
-                seeds_a.append(self._seeds(ref, in_a, _chosen_rows(senses_a.rows, pick_a, chosen_a)))
-                seeds_b.append(self._seeds(cand, in_b, _chosen_rows(senses_b.rows, pick_b, chosen_b)))
-                spans.append(_pair_key(ref, cand))
-        distinct_seeds_a, index_a = _distinct_rows(seeds_a)
-        distinct_seeds_b, index_b = _distinct_rows(seeds_b)
-        self._sem.append(sim_sem_matrix(self._vectors(distinct_seeds_a), self._vectors(distinct_seeds_b), c=self.c))
-        document = len(self._sem) - 1
-        for key, rows, columns in zip(spans, index_a, index_b):
-            self._pairs[key] = (document, rows, columns)
+    def prepare(self, ref_ids: Sequence[np.ndarray], cand_ids: Sequence[np.ndarray],
+                specs: Sequence[GramSpec]) -> list["DocumentSimilarity"]:
+        """Sim_LS of the grams of every pair of a reference in ``ref_ids`` and a candidate in ``cand_ids``
+        (token-id arrays of one document), one :class:`DocumentSimilarity` per gram kind in ``specs``."""
+        if self.beta == 1.0:
+            return [DocumentSimilarity(self, {}, self.beta) for _ in specs]
+        refs = [[k for k in (count_grams(spec.grams(ids)).keys for ids in ref_ids) if len(k)] for spec in specs]
+        cands = [[k for k in (count_grams(spec.grams(ids)).keys for ids in cand_ids) if len(k)] for spec in specs]
+        return [DocumentSimilarity(self, pairs, self.beta) for pairs in self._document(refs, cands)]
 
     def share_common_senses(self, documents: Sequence[Sequence[np.ndarray]]) -> None:
         """Compute once Sim_sem between the senses found in many of ``documents`` (each a list of
@@ -174,6 +143,44 @@ class GraphSimilarity:
         common = np.sort(common[np.argsort(-seen[common], kind="stable")[:MAX_COMMON_SENSES]])
         self._common = _CommonSenses(common, sim_sem_matrix(self._ids[common], self._ids[common], c=self.c))
 
+    def _document(self, refs: list[list[np.ndarray]], cands: list[list[np.ndarray]]) -> list[dict]:
+        """Per gram kind k, ``{pair: (block, rows, columns)}`` for every pair of a reference and a candidate
+        whose gram keys are in ``refs[k]`` and ``cands[k]`` (Sim_sem of the pair: ``block[np.ix_(rows,
+        columns)]``). The sense matrix is computed once for all kinds."""
+        sides = [(self._side(r), self._side(c)) if r and c else None for r, c in zip(refs, cands)]
+        senses_a = np.unique(np.concatenate([s[0].senses for s in sides if s] + [_NONE]))
+        senses_b = np.unique(np.concatenate([s[1].senses for s in sides if s] + [_NONE]))
+        sense_sim = self._sense_matrix(senses_a, senses_b)
+        out = []
+        for side, r, c in zip(sides, refs, cands):
+            if side is None:
+                out.append({})
+                continue
+            rows, columns = np.searchsorted(senses_a, side[0].senses), np.searchsorted(senses_b, side[1].senses)
+            out.append(self._pairs(r, c, *side, sense_sim[np.ix_(rows, columns)]))
+        return out
+
+    def _pairs(self, refs: list[np.ndarray], cands: list[np.ndarray], side_a: "_Side", side_b: "_Side",
+               sense_sim: np.ndarray) -> dict:
+        # Section 3.4: each word's sense against each text of the other side, then each gram's seed set
+        seeds_a = self._seeds(side_a, self._chosen(side_a, _best(sense_sim, side_b.text_senses)))
+        seeds_b = self._seeds(side_b, self._chosen(side_b, _best(sense_sim.T, side_a.text_senses)))
+        width = seeds_a.shape[2]
+        distinct, index = np.unique(np.concatenate([seeds_a.reshape(-1, width), seeds_b.reshape(-1, width)]),
+                                    axis=0, return_inverse=True)
+        index = index.ravel()
+        index_a = index[:seeds_a.shape[0] * len(cands)].reshape(-1, len(cands))   # (reference gram, candidate)
+        index_b = index[seeds_a.shape[0] * len(cands):].reshape(-1, len(refs))    # (candidate gram, reference)
+        # One Sim_sem block per reference: the seed sets of its grams (against every candidate) x those of
+        # the candidates' grams (against it). A pair's matrix is a sub-block of its reference's.
+        rows = [np.unique(index_a[grams]) for grams in side_a.gram_of]
+        cols = [np.unique(index_b[:, r]) for r in range(len(refs))]
+        vectors = self._vectors(distinct)
+        blocks = sim_sem_blocks(vectors, vectors, rows, cols, c=self.c)
+        return {_pair_key(ref, cand): (blocks[r], np.searchsorted(rows[r], index_a[side_a.gram_of[r], j]),
+                                       np.searchsorted(cols[r], index_b[side_b.gram_of[j], r]))
+                for r, ref in enumerate(refs) for j, cand in enumerate(cands)}
+
     def _sense_matrix(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Sim_sem between the senses ``rows`` and ``columns`` (rows of ``_ids``), common ones looked up."""
         at_a, in_a = _positions(self._common.senses, rows)
@@ -184,29 +191,87 @@ class GraphSimilarity:
         out[np.ix_(in_a, ~in_b)] = sim_sem_matrix(self._ids[rows[in_a]], self._ids[columns[~in_b]], c=self.c)
         return out
 
-    def _word_senses(self, grams: list[np.ndarray]) -> tuple[np.ndarray, "_Senses"]:
-        """The distinct words of ``grams`` and their senses (rows of ``_ids``), grouped by word."""
-        words = np.unique(np.concatenate([g.ravel() for g in grams]))
+    def _side(self, texts: list[np.ndarray]) -> "_Side":
+        """The grams, words and senses of one side's texts (gram keys)."""
+        grams, inverse = np.unique(np.concatenate(texts), axis=0, return_inverse=True)
+        gram_of = np.split(inverse.ravel(), np.cumsum([len(t) for t in texts])[:-1])
+        words = np.unique(grams)
         words = words[words != PAD]
-        return words, self._senses_of(words)
+        word_senses = self._senses_of(words)
+        senses, position = np.unique(word_senses.rows, return_inverse=True)
+        text_senses = []
+        for text in gram_of:
+            at = np.searchsorted(words, np.setdiff1d(grams[text], [PAD]))
+            counts = word_senses.start[at + 1] - word_senses.start[at]
+            text_senses.append(np.unique(position[_ranges(word_senses.start[at], counts)]))
+        return _Side(grams, gram_of, words, word_senses, senses, position, text_senses)
+
+    def _chosen(self, side: "_Side", best: np.ndarray) -> np.ndarray:
+        """The sense (row of ``_ids``; ``-1``: OOV) of each word of ``side`` against each text of the
+        other side, from ``best`` (distinct senses of ``side`` x texts of the other side)."""
+        chosen = align_senses(best[side.position], side.word_senses.start)
+        return np.where(chosen >= 0, side.word_senses.rows[np.maximum(chosen, 0)] if len(side.position) else -1, -1)
 
     def _senses_of(self, words: np.ndarray) -> "_Senses":
         counts = self.sense_start[words + 1] - self.sense_start[words]
         return _Senses(self.sense_rows[_ranges(self.sense_start[words], counts)],
                        np.concatenate([[0], np.cumsum(counts)]).astype(np.int64))
 
-    def _seeds(self, grams: np.ndarray, words: np.ndarray, chosen: np.ndarray) -> np.ndarray:
-        """Seed set of each gram: its words' chosen senses, then the stems of its OOV words, each
-        sorted and ``-1`` padded, as one ``(g, 2 x width)`` row (the PPR vector's cache key)."""
+    def _seeds(self, side: "_Side", chosen: np.ndarray) -> np.ndarray:
+        """Seed set of each gram of ``side`` against each text of the other side (``chosen``: each word's
+        sense there): its words' chosen senses, then the stems of its OOV words, each sorted and ``-1``
+        padded, as a ``(grams, texts, 2 x width)`` array (a row is the PPR vector's cache key)."""
+        grams = side.grams
         pad = grams == PAD
-        sense = np.where(pad, -1, chosen[np.searchsorted(words, np.where(pad, words[0], grams))])
-        oov = np.where(pad | (sense >= 0), -1, self.stem[grams])
-        return np.hstack([_distinct_sorted(sense), _distinct_sorted(oov)])
+        sense = np.where(pad[:, :, None], -1, chosen[np.searchsorted(side.words, np.where(pad, side.words[0], grams))])
+        sense = sense.transpose(0, 2, 1)                                        # (grams, texts, width)
+        oov = np.where(pad[:, None, :] | (sense >= 0), -1, self.stem[grams][:, None, :])
+        g, t, w = sense.shape
+        return np.concatenate([_distinct_sorted(sense.reshape(-1, w)), _distinct_sorted(oov.reshape(-1, w))],
+                              axis=1).reshape(g, t, 2 * w)
 
     def _vectors(self, seeds: np.ndarray) -> np.ndarray:
         width = seeds.shape[1] // 2
         return gram_vectors(self._ids, self._values, seeds[:, :width], seeds[:, width:],
                             oov_offset=self.oov_offset, top=self.top)
+
+
+class DocumentSimilarity:
+    """``Sim_LS`` (Eq. 5) between the grams of the prepared (reference, candidate) pairs of one document,
+    from :meth:`GraphSimilarity.prepare`: a gram similarity for the soft-matching core. Pairs it was
+    not prepared for are computed alone by its ``GraphSimilarity``."""
+
+    def __init__(self, graph: GraphSimilarity, pairs: dict, beta: float) -> None:
+        _check_beta(beta)
+        self.graph, self.pairs, self.beta = graph, pairs, beta
+
+    def with_beta(self, beta: float) -> "DocumentSimilarity":
+        """The same pairs with another exact-match weight (Eq. 5)."""
+        return DocumentSimilarity(self.graph, self.pairs, beta)
+
+    def __call__(self, ref_keys: np.ndarray, cand_keys: np.ndarray) -> np.ndarray:
+        return _sim_ls(self.graph.stem, self.beta, ref_keys, cand_keys, self.sim_sem)
+
+    def sim_sem(self, ref_keys: np.ndarray, cand_keys: np.ndarray) -> np.ndarray:
+        """Sim_sem (Eq. 2) between the grams of one pair of texts (see ``GraphSimilarity.sim_sem``)."""
+        found = self.pairs.get(_pair_key(ref_keys, cand_keys))
+        if found is None:
+            return self.graph.sim_sem(ref_keys, cand_keys)
+        block, rows, columns = found
+        return block[np.ix_(rows, columns)]
+
+
+def _sim_ls(stem: np.ndarray, beta: float, ref_keys: np.ndarray, cand_keys: np.ndarray, sim_sem) -> np.ndarray:
+    """``beta x Count_match + (1 - beta) x Sim_sem`` (Eq. 5) between the grams; ``Count_match`` compares stems."""
+    exact = (stem[ref_keys][:, None, :] == stem[cand_keys][None, :, :]).all(axis=-1)
+    if beta == 1.0 or len(ref_keys) == 0 or len(cand_keys) == 0:
+        return exact.astype(np.float64)
+    return beta * exact + (1.0 - beta) * sim_sem(ref_keys, cand_keys)
+
+
+def _check_beta(beta: float) -> None:
+    if not 0.0 <= beta <= 1.0:
+        raise InputError(f"beta must be in [0, 1], got {beta}")
 
 
 class _CommonSenses(NamedTuple):
@@ -222,24 +287,22 @@ class _Senses(NamedTuple):
     rows: np.ndarray
     start: np.ndarray
 
-    def of(self, words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Positions in ``rows`` of the senses of ``words`` (indices into this list), and their bounds."""
-        counts = self.start[words + 1] - self.start[words]
-        return _ranges(self.start[words], counts), np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+
+class _Side(NamedTuple):
+    """One side (references or candidates) of a document."""
+
+    grams: np.ndarray             # distinct grams of its texts (rows of token ids)
+    gram_of: list[np.ndarray]     # per text, the row in ``grams`` of each of its grams
+    words: np.ndarray             # distinct words, ascending
+    word_senses: _Senses          # their senses, grouped by word
+    senses: np.ndarray            # distinct senses (rows of ``_ids``), ascending: the sense matrix's axis
+    position: np.ndarray          # position in ``senses`` of each of ``word_senses.rows``
+    text_senses: list[np.ndarray]  # per text, the positions in ``senses`` of its words' senses
 
 
-class _TextSenses(NamedTuple):
-    """One text's distinct words, the positions of their senses in its side's ``_Senses``, and bounds."""
-
-    words: np.ndarray
-    picked: np.ndarray
-    start: np.ndarray
-
-    @classmethod
-    def of(cls, grams: np.ndarray, side_words: np.ndarray, side: _Senses) -> "_TextSenses":
-        words = np.unique(grams)
-        words = words[words != PAD]
-        return cls(words, *side.of(np.searchsorted(side_words, words)))
+def _best(sense_sim: np.ndarray, texts: list[np.ndarray]) -> np.ndarray:
+    """Per sense (row) and text of the other side: the largest Sim_sem to any sense of that text (0 if none)."""
+    return np.stack([sense_sim[:, senses].max(axis=1, initial=0.0) for senses in texts], axis=1)
 
 
 def _positions(sorted_values: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -259,11 +322,6 @@ def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
     return np.arange(total, dtype=np.int64) - np.repeat(ends - counts - starts, counts)
 
 
-def _chosen_rows(rows: np.ndarray, picked: np.ndarray, chosen: np.ndarray) -> np.ndarray:
-    """Sense row chosen for each word (``-1``: OOV) from the aligner's positions in ``picked``."""
-    return np.where(chosen >= 0, rows[picked[np.maximum(chosen, 0)]] if len(picked) else -1, -1)
-
-
 def _distinct_sorted(x: np.ndarray) -> np.ndarray:
     """Each row's distinct non-negative values, ascending, ``-1`` first in place of the rest."""
     x = np.sort(x, axis=1)
@@ -271,14 +329,6 @@ def _distinct_sorted(x: np.ndarray) -> np.ndarray:
     repeated[:, 1:] = x[:, 1:] == x[:, :-1]
     x[repeated] = -1
     return np.sort(x, axis=1)
-
-
-def _distinct_rows(blocks: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The distinct rows of all ``blocks`` and, per block, the index of each of its rows among them."""
-    distinct, inverse = np.unique(np.concatenate(blocks), axis=0, return_inverse=True)
-    bounds = np.cumsum([0] + [len(b) for b in blocks])
-    inverse = inverse.ravel()
-    return distinct, [inverse[lo:hi] for lo, hi in zip(bounds[:-1], bounds[1:])]
 
 
 _NONE = np.zeros(0, dtype=np.int64)
@@ -314,25 +364,24 @@ def rouge_g(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
         F = P R / ((1 - alpha) P + alpha R).
     matcher
         How Sim_LS values become hits (see the module docstring); ``greedy_match`` by default.
+
+    Documents (summaries sharing their references) are scored in parallel on numba's threads
+    (``NUMBA_NUM_THREADS``); the scores do not depend on how many.
     """
     sim, cand_ids, ref_ids = _prepare(summaries, references, measures, beta=beta, c=c, gloss_links=gloss_links,
                                       damping=damping, iterations=iterations, top=top)
-    return _score(sim, cand_ids, ref_ids, measures, matcher, alpha)
+    return _score(sim, cand_ids, ref_ids, measures, matcher, alpha, [beta])[0]
 
 
 def rouge_g_beta_sweep(summaries: Sequence[str], references: Sequence[Sequence[str]], betas: Sequence[float], *,
                        measures: Sequence[str] = ("rouge-g-1", "rouge-g-2", "rouge-g-su4"), c: float = C,
                        top: int = TOP, gloss_links: bool = True, alpha: float = 0.5) -> dict[float, pd.DataFrame]:
     """``rouge_g`` at each beta (Figure 1), computing each Sim_sem matrix once: ``{beta: table}``."""
-    sim, cand_ids, ref_ids = _prepare(summaries, references, measures, beta=0.5, c=c, gloss_links=gloss_links,
-                                      damping=DAMPING, iterations=ITERATIONS, top=top, memo=True)
-    out = {}
     for beta in betas:
-        if not 0.0 <= beta <= 1.0:
-            raise InputError(f"beta must be in [0, 1], got {beta}")
-        sim.beta = float(beta)
-        out[beta] = _score(sim, cand_ids, ref_ids, measures, greedy_match, alpha)
-    return out
+        _check_beta(beta)
+    sim, cand_ids, ref_ids = _prepare(summaries, references, measures, beta=0.5, c=c, gloss_links=gloss_links,
+                                      damping=DAMPING, iterations=ITERATIONS, top=top)
+    return dict(zip(betas, _score(sim, cand_ids, ref_ids, measures, greedy_match, alpha, betas)))
 
 
 def _prepare(summaries, references, measures, **options):
@@ -347,23 +396,47 @@ def _prepare(summaries, references, measures, **options):
     return GraphSimilarity(index.tokens, **options), cand_ids, ref_ids
 
 
-def _score(sim, cand_ids, ref_ids, measures, matcher, alpha) -> pd.DataFrame:
-    groups: dict[tuple, list[int]] = {}              # summaries sharing their references (one document)
+def _score(sim, cand_ids, ref_ids, measures, matcher, alpha, betas) -> list[pd.DataFrame]:
+    """One table per beta in ``betas``; documents (summaries sharing their references) are prepared and
+    scored in parallel threads."""
+    groups: dict[tuple, list[int]] = {}
     for i, refs in enumerate(ref_ids):
         groups.setdefault(tuple(r.tobytes() for r in refs), []).append(i)
     sim.share_common_senses([[*ref_ids[m[0]], *(cand_ids[i] for i in m)] for m in groups.values()])
-    tables = []
-    for members in groups.values():
-        parts = []
-        for m in measures:
-            sim.prepare(ref_ids[members[0]], [cand_ids[i] for i in members], MEASURES[m])
-            parts.append(soft_rouge([cand_ids[i] for i in members], [ref_ids[i] for i in members], MEASURES[m],
-                                    sim, matcher=matcher, alpha=alpha, prefix="rougeg" + MEASURES[m].name))
-        tables.append(pd.concat(parts, axis=1).set_axis(members))
-    columns = [f"rougeg{MEASURES[m].name}_{k}" for m in measures for k in "rpf"]
-    if not tables:
-        return pd.DataFrame(columns=columns, dtype=float)
-    return pd.concat(tables).sort_index().reset_index(drop=True)
+    specs = [MEASURES[m] for m in measures]
+
+    def document(members: list[int]) -> list[pd.DataFrame]:
+        summaries, references = [cand_ids[i] for i in members], [ref_ids[i] for i in members]
+        prepared = sim.prepare(references[0], summaries, specs)
+        return [pd.concat([soft_rouge(summaries, references, spec, similarity.with_beta(float(beta)),
+                                      matcher=matcher, alpha=alpha, prefix="rougeg" + spec.name)
+                           for spec, similarity in zip(specs, prepared)], axis=1).set_axis(members)
+                for beta in betas]
+
+    # soft_rouge limits BLAS to one thread and then restores the limit: from several threads at once the
+    # restores could interleave and leave the limit changed, unless it is already 1 around them all.
+    with threadpool_limits(limits=1, user_api="blas"):
+        per_document = _in_threads(document, list(groups.values()))
+    if not per_document:
+        return [pd.DataFrame(columns=[f"rougeg{s.name}_{k}" for s in specs for k in "rpf"], dtype=float)
+                for _ in betas]
+    return [pd.concat(tables).sort_index().reset_index(drop=True) for tables in zip(*per_document)]
+
+
+def _in_threads(function, items: list) -> list:
+    """``[function(x) for x in items]``, on as many threads as numba may use (``NUMBA_NUM_THREADS``), each
+    running the compiled kernels single-threaded (they release the GIL): whole documents in parallel
+    need no synchronisation, and a core busy with other work just takes fewer of them."""
+    n = min(numba.get_num_threads(), len(items))
+    if n <= 1:
+        return [function(x) for x in items]
+
+    def work(x):
+        numba.set_num_threads(1)    # this thread's kernels only
+        return function(x)
+
+    with ThreadPoolExecutor(n) as pool:
+        return list(pool.map(work, items))
 
 
 def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float = C, top: int = TOP,

@@ -18,6 +18,8 @@ mass 0.5 per out-of-vocabulary word (section 3.5, after Pilehvar and Navigli 201
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 import numba
 import numpy as np
 
@@ -33,64 +35,120 @@ def iteration_weights(iterations: int, c: float = C) -> np.ndarray:
     return w / w.sum()
 
 
-@numba.njit(cache=True, parallel=True)
-def _sim_sem_kernel(ids_a, ids_b, weights, n_nodes):  # pragma: no cover - compiled
-    na, X, wa = ids_a.shape
-    nb, _, wb = ids_b.shape
-    out = np.zeros((na, nb), dtype=np.float64)
+@numba.njit(cache=True, parallel=True, nogil=True)
+def _sim_sem_kernel(ids_a, ids_b, rows, row_start, cols, col_start, out_start, weights,
+                    n_nodes):  # pragma: no cover - compiled
+    # Block p compares ids_a[rows[row_start[p]:row_start[p + 1]]] with ids_b[cols[col_start[p]:...]] into
+    # out[out_start[p]:out_start[p + 1]] (row-major). Per block and iteration, the b side becomes posting
+    # lists (node -> (vector, rank) entries, by counting sort); then each a vector walks the lists of its
+    # nodes, chunks of a vectors in parallel. An entry is summed in the same order whatever the blocks
+    # (a's ranks, then iterations), so blocks hold the entries of the whole matrix bit for bit.
+    _, X, wa = ids_a.shape
+    wb = ids_b.shape[2]
+    out = np.zeros(out_start[-1], dtype=np.float64)
     harmonic = np.zeros(max(wa, wb) + 1, dtype=np.float64)   # sum_{i=1}^{h} 1/(2i)
     for h in range(1, len(harmonic)):
         harmonic[h] = harmonic[h - 1] + 0.5 / h
+    width = 0
+    for p in range(len(col_start) - 1):
+        width = max(width, col_start[p + 1] - col_start[p])
     slot = np.full(n_nodes, -1, dtype=np.int64)              # node -> its posting list at this iteration
-    head = np.zeros(nb * wb + 1, dtype=np.int64)
-    owner = np.empty(nb * wb, dtype=np.int64)
-    rank = np.empty(nb * wb, dtype=np.int64)
-    nodes = np.empty(nb * wb, dtype=np.int64)
-    n_chunks = min(na, 64)
-    for x in range(X):
-        # side b at iteration x as posting lists: node -> (vector, rank) entries, by counting sort
-        n_slots = 0
-        for b in range(nb):
-            for t in range(wb):
-                h = ids_b[b, x, t]
-                if h >= 0:
-                    if slot[h] < 0:
-                        slot[h] = n_slots
-                        nodes[n_slots] = h
-                        head[n_slots + 1] = 0
-                        n_slots += 1
-                    head[slot[h] + 1] += 1
-        head[0] = 0
-        for s in range(n_slots):
-            head[s + 1] += head[s]
-        fill = head[:n_slots].copy()
-        for b in range(nb):
-            for t in range(wb):
-                h = ids_b[b, x, t]
-                if h >= 0:
-                    e = fill[slot[h]]
-                    owner[e] = b
-                    rank[e] = t + 1
-                    fill[slot[h]] = e + 1
-        for chunk in numba.prange(n_chunks):
-            acc = np.zeros(nb, dtype=np.float64)
-            cnt = np.zeros(nb, dtype=np.int64)
-            for a in range(chunk, na, n_chunks):
-                for t in range(wa):
-                    h = ids_a[a, x, t]
-                    if h < 0 or slot[h] < 0:
-                        continue
-                    for e in range(head[slot[h]], head[slot[h] + 1]):
-                        cnt[owner[e]] += 1
-                        acc[owner[e]] += 1.0 / (t + 1 + rank[e])
-                for b in range(nb):
-                    if cnt[b] > 0:
-                        out[a, b] += weights[x] * acc[b] / harmonic[cnt[b]]
-                        acc[b] = 0.0
-                        cnt[b] = 0
-        for s in range(n_slots):
-            slot[nodes[s]] = -1
+    head = np.zeros(width * wb + 1, dtype=np.int64)
+    owner = np.empty(width * wb, dtype=np.int64)
+    rank = np.empty(width * wb, dtype=np.int64)
+    nodes = np.empty(width * wb, dtype=np.int64)
+    for p in range(len(row_start) - 1):
+        b_side = cols[col_start[p]:col_start[p + 1]]
+        a_side = rows[row_start[p]:row_start[p + 1]]
+        na, nb = len(a_side), len(b_side)
+        n_chunks = min(na, 64)
+        for x in range(X):
+            n_slots = 0
+            for b in b_side:
+                for t in range(wb):
+                    h = ids_b[b, x, t]
+                    if h >= 0:
+                        if slot[h] < 0:
+                            slot[h] = n_slots
+                            nodes[n_slots] = h
+                            head[n_slots + 1] = 0
+                            n_slots += 1
+                        head[slot[h] + 1] += 1
+            head[0] = 0
+            for s in range(n_slots):
+                head[s + 1] += head[s]
+            fill = head[:n_slots].copy()
+            for j in range(nb):
+                for t in range(wb):
+                    h = ids_b[b_side[j], x, t]
+                    if h >= 0:
+                        e = fill[slot[h]]
+                        owner[e] = j
+                        rank[e] = t + 1
+                        fill[slot[h]] = e + 1
+            for chunk in numba.prange(n_chunks):
+                acc = np.zeros(nb, dtype=np.float64)
+                cnt = np.zeros(nb, dtype=np.int64)
+                for i in range(chunk, na, n_chunks):
+                    a = a_side[i]
+                    for t in range(wa):
+                        h = ids_a[a, x, t]
+                        if h < 0 or slot[h] < 0:
+                            continue
+                        for e in range(head[slot[h]], head[slot[h] + 1]):
+                            cnt[owner[e]] += 1
+                            acc[owner[e]] += 1.0 / (t + 1 + rank[e])
+                    at = out_start[p] + i * nb
+                    for j in range(nb):
+                        if cnt[j] > 0:
+                            out[at + j] += weights[x] * acc[j] / harmonic[cnt[j]]
+                            acc[j] = 0.0
+                            cnt[j] = 0
+            for s in range(n_slots):
+                slot[nodes[s]] = -1
     return out
+
+
+def sim_sem_blocks(ids_a: np.ndarray, ids_b: np.ndarray, rows: Sequence[np.ndarray], cols: Sequence[np.ndarray], *,
+                   c: float = C) -> list[np.ndarray]:
+    """Sim_sem (Eq. 2, normalised) between the vectors ``ids_a[rows[p]]`` and ``ids_b[cols[p]]``, per block ``p``.
+
+    Many blocks of the same vectors in one call (each block's rows spread over numba's threads); block
+    ``p`` holds exactly (bit for bit) the entries of ``sim_sem_matrix(ids_a, ids_b)[np.ix_(rows[p], cols[p])]``.
+
+    Parameters
+    ----------
+    ids_a, ids_b : int arrays (g, k + 1, w)
+        Node ids of each vector at each iteration, by mass descending, ``-1`` padded.
+    rows, cols : sequences of int arrays, one pair per block
+        Which vectors of ``a`` (rows) and of ``b`` (columns) each block compares.
+    c : float
+        Weight decay over iterations (0.7 in the paper).
+
+    Returns
+    -------
+    List of ``(len(rows[p]), len(cols[p]))`` float arrays in [0, 1].
+    """
+    ids_a = np.ascontiguousarray(ids_a, dtype=np.int64)
+    ids_b = np.ascontiguousarray(ids_b, dtype=np.int64)
+    if ids_a.ndim != 3 or ids_b.ndim != 3 or ids_a.shape[1] != ids_b.shape[1]:
+        raise ValueError(f"vectors must be (g, k + 1, w) with the same k; got {ids_a.shape} and {ids_b.shape}")
+    if len(rows) != len(cols):
+        raise ValueError(f"{len(rows)} row blocks but {len(cols)} column blocks")
+    rows = [np.asarray(r, dtype=np.int64) for r in rows]
+    cols = [np.asarray(j, dtype=np.int64) for j in cols]
+    shapes = [(len(r), len(j)) for r, j in zip(rows, cols)]
+    if any(len(r) and (r.min() < 0 or r.max() >= len(ids_a)) for r in rows) or \
+            any(len(j) and (j.min() < 0 or j.max() >= len(ids_b)) for j in cols):
+        raise ValueError(f"block indices must lie in 0..{len(ids_a) - 1} (rows) and 0..{len(ids_b) - 1} (columns)")
+    out_start = np.cumsum([0] + [m * n for m, n in shapes]).astype(np.int64)
+    if out_start[-1] == 0:
+        return [np.zeros(shape) for shape in shapes]
+    n_nodes = int(max(ids_a.max(initial=-1), ids_b.max(initial=-1))) + 1
+    flat = _sim_sem_kernel(ids_a, ids_b, _concatenate(rows), _starts(rows), _concatenate(cols), _starts(cols),
+                           out_start, iteration_weights(ids_a.shape[1] - 1, c), n_nodes)
+    np.minimum(flat, 1.0, out=flat)
+    return [flat[lo:hi].reshape(shape) for lo, hi, shape in zip(out_start[:-1], out_start[1:], shapes)]
 
 
 def sim_sem_matrix(ids_a: np.ndarray, ids_b: np.ndarray, *, c: float = C) -> np.ndarray:
@@ -107,14 +165,15 @@ def sim_sem_matrix(ids_a: np.ndarray, ids_b: np.ndarray, *, c: float = C) -> np.
     -------
     (g_a, g_b) float array in [0, 1].
     """
-    ids_a = np.ascontiguousarray(ids_a, dtype=np.int64)
-    ids_b = np.ascontiguousarray(ids_b, dtype=np.int64)
-    if ids_a.ndim != 3 or ids_b.ndim != 3 or ids_a.shape[1] != ids_b.shape[1]:
-        raise ValueError(f"vectors must be (g, k + 1, w) with the same k; got {ids_a.shape} and {ids_b.shape}")
-    if len(ids_a) == 0 or len(ids_b) == 0:
-        return np.zeros((len(ids_a), len(ids_b)))
-    n_nodes = int(max(ids_a.max(), ids_b.max(), -1)) + 1
-    return np.minimum(_sim_sem_kernel(ids_a, ids_b, iteration_weights(ids_a.shape[1] - 1, c), n_nodes), 1.0)
+    return sim_sem_blocks(ids_a, ids_b, [np.arange(len(ids_a))], [np.arange(len(ids_b))], c=c)[0]
+
+
+def _concatenate(parts: Sequence[np.ndarray]) -> np.ndarray:
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
+def _starts(parts: Sequence[np.ndarray]) -> np.ndarray:
+    return np.cumsum([0] + [len(p) for p in parts]).astype(np.int64)
 
 
 def ranked_ids(vector: np.ndarray) -> np.ndarray:
@@ -142,69 +201,93 @@ def _ahead(h1, m1, h2, m2):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True)
-def _gram_vectors_kernel(sense_ids, sense_values, seed_rows, oov_words, oov_offset, top,
-                         oov_mass):  # pragma: no cover - compiled
+def _sift_down(heap, n, k, mass):  # pragma: no cover - compiled
+    """Restore the heap ``heap[:n]`` (best by the ranking order on top) below position ``k``."""
+    while True:
+        child = 2 * k + 1
+        if child >= n:
+            return
+        if child + 1 < n and _ahead(heap[child + 1], mass[heap[child + 1]], heap[child], mass[heap[child]]):
+            child += 1
+        if not _ahead(heap[child], mass[heap[child]], heap[k], mass[heap[k]]):
+            return
+        heap[k], heap[child] = heap[child], heap[k]
+        k = child
+
+
+@numba.njit(cache=True, parallel=True, nogil=True)
+def _gram_vectors_kernel(sense_ids, sense_values, seed_rows, oov_words, oov_offset, top, oov_mass,
+                         n_threads):  # pragma: no cover - compiled
     # The mean of several ranked vectors, ranked, without sorting it all: a node in one vector keeps
-    # its place in that vector's order, so only nodes shared by several vectors need sorting; then
-    # the vectors' own orders and the sorted shared nodes are merged, best first, up to ``top``.
-    g = seed_rows.shape[0]
+    # its place in that vector's order, so only nodes shared by several vectors need ordering (a heap);
+    # then the vectors' own orders and the shared nodes are merged, best first, up to ``top``.
+    g, n_seeds = seed_rows.shape
     _, X, w = sense_ids.shape
     max_oov = 0
-    for i in range(g):
-        max_oov = max(max_oov, int((oov_words[i] >= 0).sum()))
+    for i in range(g):   # loops, not array expressions: parallel=True would launch threads for each
+        n_oov = 0
+        for word in oov_words[i]:
+            n_oov += word >= 0
+        max_oov = max(max_oov, n_oov)
     out = np.full((g, X, top + max_oov), -1, dtype=np.int64)
-    mass = np.zeros(oov_offset, dtype=np.float64)      # per graph node, reset after use
-    seen = np.zeros(oov_offset, dtype=np.int64)        # how many of the gram's vectors hold the node
-    nodes = np.empty(seed_rows.shape[1] * w, dtype=np.int64)
-    shared_buffer = np.empty(seed_rows.shape[1] * w, dtype=np.int64)
-    shared_mass = np.empty(seed_rows.shape[1] * w, dtype=np.float64)
-    kept = np.empty(top, dtype=np.int64)
-    kept_mass = np.empty(top, dtype=np.float64)
-    for i in range(g):
-        rows = seed_rows[i][seed_rows[i] >= 0]
-        oov = oov_words[i][oov_words[i] >= 0]
-        share = 1.0 / len(rows) if len(rows) else 0.0
+    masses = np.zeros((n_threads, oov_offset), dtype=np.float64)   # per thread and graph node, reset after use
+    seens = np.zeros((n_threads, oov_offset), dtype=np.int64)      # how many of the gram's vectors hold the node
+    for i in numba.prange(g):
+        thread = numba.get_thread_id()
+        mass = masses[thread]
+        seen = seens[thread]
+        rows = np.empty(n_seeds, dtype=np.int64)
+        n_rows = 0
+        for r in seed_rows[i]:
+            if r >= 0:
+                rows[n_rows] = r
+                n_rows += 1
+        share = 1.0 / n_rows if n_rows else 0.0
+        nodes = np.empty(n_rows * w, dtype=np.int64)
+        heap = np.empty(n_rows * w, dtype=np.int64)
+        at = np.empty(n_rows, dtype=np.int64)                        # next position in each vector
+        kept = np.empty(top, dtype=np.int64)
+        kept_mass = np.empty(top, dtype=np.float64)
         for x in range(X):
             n = 0
-            for r in rows:
+            for j in range(n_rows):
                 for t in range(w):
-                    h = sense_ids[r, x, t]
+                    h = sense_ids[rows[j], x, t]
                     if h < 0:
                         break
                     if seen[h] == 0:
                         nodes[n] = h
                         n += 1
                     seen[h] += 1
-                    mass[h] += sense_values[r, x, t] * share
-            n_shared = 0
+                    mass[h] += sense_values[rows[j], x, t] * share
+            n_heap = 0
             for t in range(n):
                 if seen[nodes[t]] > 1:
-                    shared_buffer[n_shared] = nodes[t]
-                    n_shared += 1
-            shared = np.sort(shared_buffer[:n_shared])
-            for t in range(n_shared):
-                shared_mass[t] = -mass[shared[t]]
-            shared = shared[np.argsort(shared_mass[:n_shared], kind="mergesort")]
-            at = np.zeros(len(rows), dtype=np.int64)    # next position in each vector
-            at_shared = 0
+                    heap[n_heap] = nodes[t]
+                    n_heap += 1
+            for t in range(n_heap // 2 - 1, -1, -1):
+                _sift_down(heap, n_heap, t, mass)
+            at[:] = 0
             k = 0
             while k < top:
                 best_h, best_m, best_r = -1, 0.0, -1
-                for j in range(len(rows)):
+                for j in range(n_rows):
                     while at[j] < w and sense_ids[rows[j], x, at[j]] >= 0 and seen[sense_ids[rows[j], x, at[j]]] > 1:
-                        at[j] += 1                      # shared: taken from the sorted shared list
+                        at[j] += 1                      # shared: taken from the heap
                     if at[j] < w and sense_ids[rows[j], x, at[j]] >= 0:
                         h = sense_ids[rows[j], x, at[j]]
                         if best_h < 0 or _ahead(h, mass[h], best_h, best_m):
                             best_h, best_m, best_r = h, mass[h], j
-                if at_shared < len(shared):
-                    h = shared[at_shared]
+                if n_heap > 0:
+                    h = heap[0]
                     if best_h < 0 or _ahead(h, mass[h], best_h, best_m):
                         best_h, best_m, best_r = h, mass[h], -2
                 if best_h < 0:
                     break
                 if best_r == -2:
-                    at_shared += 1
+                    n_heap -= 1
+                    heap[0] = heap[n_heap]
+                    _sift_down(heap, n_heap, 0, mass)
                 else:
                     at[best_r] += 1
                 kept[k] = best_h
@@ -218,9 +301,12 @@ def _gram_vectors_kernel(sense_ids, sense_values, seed_rows, oov_words, oov_offs
             while split < k and kept_mass[split] >= oov_mass:
                 split += 1
             out[i, x, :split] = kept[:split]
-            for t in range(len(oov)):
-                out[i, x, split + t] = oov_offset + oov[t]
-            out[i, x, split + len(oov):k + len(oov)] = kept[split:k]
+            n_oov = 0
+            for word in oov_words[i]:
+                if word >= 0:
+                    out[i, x, split + n_oov] = oov_offset + word
+                    n_oov += 1
+            out[i, x, split + n_oov:k + n_oov] = kept[split:k]
     return out
 
 
@@ -251,40 +337,43 @@ def gram_vectors(sense_ids: np.ndarray, sense_values: np.ndarray, seed_rows: np.
         raise ValueError(f"{len(seed_rows)} seed rows but {len(oov_words)} OOV rows")
     return _gram_vectors_kernel(np.ascontiguousarray(sense_ids), np.ascontiguousarray(sense_values),
                                 np.ascontiguousarray(seed_rows), np.ascontiguousarray(oov_words),
-                                int(oov_offset), int(top), OOV_MASS)
+                                int(oov_offset), int(top), OOV_MASS, numba.config.NUMBA_NUM_THREADS)
 
 
-@numba.njit(cache=True)
-def _first_argmax_per_word(best, starts):  # pragma: no cover - compiled
-    chosen = np.full(len(starts) - 1, -1, dtype=np.int64)
-    for i in range(len(starts) - 1):
-        for r in range(starts[i], starts[i + 1]):
-            if chosen[i] < 0 or best[r] > best[chosen[i]]:
-                chosen[i] = r
-    return chosen
-
-
-def align_senses(sense_sim: np.ndarray, starts_a: np.ndarray, starts_b: np.ndarray
-                 ) -> tuple[np.ndarray, np.ndarray]:
+def align_senses(best: np.ndarray, starts: np.ndarray) -> np.ndarray:
     """Alignment-based sense selection (section 3.4; Pilehvar et al. 2013).
 
-    Each word of one side takes the sense most similar to any sense of any word of the other
-    side; a word none of whose senses meets the other side (similarity 0) keeps its first,
-    most frequent, sense. Ties go to the earlier sense in WordNet's order.
+    A word, paired with a text of the other side, takes its sense most similar to any sense of any
+    word of that text; a word none of whose senses meets that text (similarity 0) keeps its first,
+    most frequent, sense. Ties go to the earlier sense in WordNet's order. The choice depends on the
+    word and the other text only, so one call serves every pair of texts of a document.
 
     Parameters
     ----------
-    sense_sim : (s_a, s_b) array
-        Sim_sem between every sense of side a (rows) and of side b (columns), grouped by word.
-    starts_a, starts_b : int arrays
-        Word ``i`` of side a owns rows ``starts_a[i]:starts_a[i + 1]`` (none for a word WordNet
-        lacks); likewise for the columns of side b.
+    best : (s, t) array
+        ``best[i, j]``: the largest Sim_sem between sense ``i`` (senses grouped by word) and any sense
+        of text ``j`` of the other side; 0 if that text has no sense.
+    starts : int array
+        Word ``k`` owns the senses (rows of ``best``) ``starts[k]:starts[k + 1]``, none for a word
+        WordNet lacks; ``starts[-1] == s``.
 
     Returns
     -------
-    The chosen row of each word of a and column of each word of b (``-1`` for OOV words).
+    (words, t) int array: the chosen row of word ``k`` against text ``j``; ``-1`` for a word without senses.
     """
-    best_a = sense_sim.max(axis=1, initial=0.0)
-    best_b = sense_sim.max(axis=0, initial=0.0)
-    return (_first_argmax_per_word(best_a, np.asarray(starts_a, dtype=np.int64)),
-            _first_argmax_per_word(best_b, np.asarray(starts_b, dtype=np.int64)))
+    best = np.asarray(best, dtype=np.float64)
+    starts = np.asarray(starts, dtype=np.int64)
+    if best.ndim != 2 or len(starts) == 0 or starts[-1] != len(best):
+        raise ValueError(f"best must be (s, t) with s = starts[-1]; got shape {best.shape} and starts ending at "
+                         f"{starts[-1] if len(starts) else None}")
+    counts = np.diff(starts)
+    chosen = np.full((len(counts), best.shape[1]), -1, dtype=np.int64)
+    has = counts > 0
+    if not has.any() or best.shape[1] == 0:
+        chosen[has] = starts[:-1][has, None]
+        return chosen
+    first = starts[:-1][has]
+    top = np.repeat(np.maximum.reduceat(best, first, axis=0), counts[has], axis=0)
+    row = np.where(best == top, np.arange(len(best))[:, None], len(best))
+    chosen[has] = np.minimum.reduceat(row, first, axis=0)
+    return chosen

@@ -50,7 +50,8 @@ class Dataset:
     caveats: str
     human_columns: tuple[str, ...] = ()
     levels: tuple[str, ...] = ("summary", "system", "global")
-    coefs: tuple[str, ...] = ("pearson", "spearman", "kendall", "accuracy")
+    coefs: tuple[str, ...] = ("pearson", "spearman", "kendall", "accuracy", "accuracy-half",
+                              "accuracy-eq")
 
     @property
     def url_prefix(self) -> str:
@@ -159,8 +160,10 @@ DATASETS: dict[str, Dataset] = {d.name: d for d in [
         caveats=_FACTUAL + "two summaries per article, systems `correct` and `incorrect` "
         "(`fact` 1 and 0): not two summarizers, so no system level; a metric is judged by "
         "pairwise ranking accuracy, the share of articles whose correct summary it scores "
-        "higher (`--level summary --coef accuracy`; ties count as wrong, as published)",
-        human_columns=("fact",), levels=("summary",), coefs=("accuracy",)),
+        "higher (`--level summary --coef accuracy`: ties count as wrong, as published; "
+        "`accuracy-half` counts them as half)",
+        human_columns=("fact",), levels=("summary",),
+        coefs=("accuracy", "accuracy-half", "accuracy-eq")),
     Dataset(
         "rouge155-sample", "ROUGE-1.5.5 official sample test (Lin 2004)", *_ROUGE,
         root="ROUGE-RELEASE-1.5.5", include=("ROUGE-RELEASE-1.5.5",),

@@ -60,9 +60,14 @@ def _score(args) -> int:
 
 def _metrics(args) -> int:
     from rougelab.metrics.base import get_metric, metric_names
+    from rougelab.metrics.families import PAPER, by_family
 
-    for name in metric_names():
-        print(f"{name}\t{get_metric(name).signature}")
+    for family, rows in by_family(metric_names()).items():
+        shown = [(name, role) for name, role in rows if role == PAPER or not args.paper]
+        if shown:
+            print(f"# {family.title}: {family.note}")
+        for name, role in shown:
+            print(f"{name}\t{role}\t{get_metric(name).signature}")
     return 0
 
 
@@ -117,7 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--out", help="write here instead of standard output")
     sc.set_defaults(func=_score)
 
-    me = sub.add_parser("metrics", help="list the registered metrics with their signatures")
+    me = sub.add_parser("metrics", help="the registered metrics by family: name, role (as in the paper's tables, "
+                                        "variant or baseline) and signature")
+    me.add_argument("--paper", action="store_true", help="only the names computed as in each paper's tables")
     me.set_defaults(func=_metrics)
 
     wb = sub.add_parser("workbook", help="execute the notebooks with papermill",

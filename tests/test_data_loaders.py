@@ -1,8 +1,6 @@
 """Tidy loaders, checked against the raw upstream files (read here independently of the loaders)."""
-import os
 import pickle
 import re
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -12,10 +10,8 @@ from rougelab.data import DataError, dataset_path, fetch, load_dataset
 from rougelab.data.fetch import read_verified
 from rougelab.data.loaders import sentences_from_markers
 from rougelab.data.safe_pickle import safe_loads
+from mirror import MIRROR
 
-CHECKOUT = Path(__file__).resolve().parents[1]
-MIRROR = Path(os.environ.get("ROUGELAB_DATA_MIRROR")
-              or CHECKOUT.parent / "shared" / "data" / "mirror")
 BASE = ["dataset", "doc_id", "system_id", "source", "references", "summary"]
 # name: (rows, docs, systems, references per doc, human columns), from issue 2 and the data README
 SHAPES = {

@@ -8,7 +8,7 @@ import sys
 from rougelab import user_files
 
 EXAMPLES = """examples:
-  rougelab data fetch --mirror ../shared/data/mirror
+  rougelab data fetch --mirror DIR
   rougelab evaluate --dataset summeval --metric rouge-1,rouge-2,rouge-l --level global --coef kendall
   rougelab score --metric rouge-1,rouge-2 --summaries sys.txt --references ref1.txt --references ref2.txt
   rougelab rouge155 -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m ROUGE-test.xml

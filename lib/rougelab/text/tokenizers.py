@@ -149,3 +149,12 @@ def make_encoder(tokenizer: str = "rouge155", *, stem: bool = False, stopwords: 
     if tokenizer == "rouge-score":
         return RougeScoreEncoder(stem=stem, stopwords=stopwords, stemmer=stemmer)
     return UnicodeEncoder(stem=stem, stopwords=stopwords, stemmer=stemmer, characters=tokenizer == "character")
+
+
+_NON_ASCII_ALNUM = regex.compile(r"[[\p{Alphabetic}\p{N}]--\p{ASCII}]", regex.V1)
+
+
+def count_dropped_letters(texts) -> int:
+    """How many distinct ``texts`` hold a letter or digit outside ASCII (which ``"rouge155"`` and
+    ``"rouge-score"`` tokenisation turn into a separator)."""
+    return sum(1 for t in set(texts) if not t.isascii() and _NON_ASCII_ALNUM.search(t))

@@ -94,7 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--metric", required=True, help="comma-separated registry names (see `rougelab metrics`)")
     ev.add_argument("--criterion", help="comma-separated human columns (default: all)")
     ev.add_argument("--level", choices=["summary", "system", "global"], default="summary")
-    ev.add_argument("--coef", choices=["pearson", "spearman", "kendall"], default="kendall")
+    ev.add_argument("--coef", choices=["pearson", "spearman", "kendall", "accuracy", "accuracy-half",
+                                       "accuracy-eq"], default="kendall",
+                    help="a correlation, or pairwise accuracy with metric ties as wrong (the "
+                         "published Rank19 convention), as half, or acc_eq (Deutsch et al. 2023)")
     ev.add_argument("--bootstrap", type=int, default=0, metavar="N", help="N resamples for a 95%% interval")
     ev.add_argument("--seed", type=int, default=0)
     ev.add_argument("--format", choices=["markdown", "csv", "json"], default="markdown")

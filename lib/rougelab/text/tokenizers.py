@@ -32,6 +32,7 @@ from typing import Callable
 import numpy as np
 import regex
 
+from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.stemmer import MIN_STEM_LENGTH, stem_token
 from rougelab.text.tokenize import TokenEncoder
 
@@ -136,15 +137,16 @@ class UnicodeEncoder(TokenEncoder):
 
 
 def make_encoder(tokenizer: str = "rouge155", *, stem: bool = False, stopwords: bool = False,
-                 stemmer: str | None = None) -> TokenEncoder:
-    """The ``encode_many`` front end for ``tokenizer`` (see the module docstring)."""
+                 stemmer: str | None = None, exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> TokenEncoder:
+    """The ``encode_many`` front end for ``tokenizer`` (see the module docstring); ``exceptions``: the
+    WordNet exception lists of ROUGE-1.5.5's stemmer (``rougelab.text.stemmer``)."""
     stemmer = stemmer or DEFAULT_STEMMER.get(tokenizer, "")
     if tokenizer not in TOKENIZERS:
         raise ValueError(f"unknown tokenizer {tokenizer!r}: use one of {', '.join(TOKENIZERS)}")
     if tokenizer == "rouge155":
         if stemmer != "rouge155":
             raise ValueError(f"tokenizer='rouge155' stems with ROUGE-1.5.5's own stemmer, not {stemmer!r}")
-        return TokenEncoder(stem=stem, stopwords=stopwords)
+        return TokenEncoder(stem=stem, stopwords=stopwords, exceptions=exceptions)
     get_stemmer(stemmer)  # a bad name fails here, stemming or not
     if tokenizer == "rouge-score":
         return RougeScoreEncoder(stem=stem, stopwords=stopwords, stemmer=stemmer)

@@ -1,4 +1,4 @@
-"""`rougelab` command line: data, evaluate, score, metrics, workbook, rouge155."""
+"""`rougelab` command line: data, evaluate, score, metrics, cache, workbook, rouge155."""
 from __future__ import annotations
 
 import argparse
@@ -71,6 +71,17 @@ def _metrics(args) -> int:
     return 0
 
 
+def _cache(args) -> int:
+    from rougelab import cache_admin
+
+    if args.action == "info":
+        print(cache_admin.format_info(cache_admin.info()))
+    else:
+        removed = cache_admin.clear(args.kind or None, stale_only=args.stale, older_than_days=args.older_than)
+        print(f"removed {removed} cache file(s)")
+    return 0
+
+
 def _workbook(args) -> int:
     from rougelab.workbook import run_workbook
 
@@ -126,6 +137,18 @@ def build_parser() -> argparse.ArgumentParser:
                                         "variant or baseline) and signature")
     me.add_argument("--paper", action="store_true", help="only the names computed as in each paper's tables")
     me.set_defaults(func=_metrics)
+
+    ca = sub.add_parser("cache", help="where the caches are, how big, what is stale; clear them",
+                        epilog="examples: rougelab cache info; rougelab cache clear --stale; "
+                               "rougelab cache clear --older-than 30 embeddings")
+    actions = ca.add_subparsers(dest="action", required=True)
+    actions.add_parser("info", help="each cache folder with its entries, size and stale entries")
+    cl = actions.add_parser("clear", help="delete cached files")
+    cl.add_argument("kind", nargs="*", help="clear only these kinds (scores, embeddings, wordnet, widar, "
+                                            "word_vectors, datasets; default: all but datasets)")
+    cl.add_argument("--stale", action="store_true", help="clear only entries made by other code or resources")
+    cl.add_argument("--older-than", type=float, metavar="DAYS", help="clear only files older than DAYS days")
+    ca.set_defaults(func=_cache)
 
     wb = sub.add_parser("workbook", help="execute the notebooks with papermill",
                         epilog="example: rougelab workbook --smoke 01_rouge_lin2004")

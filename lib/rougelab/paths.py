@@ -17,5 +17,17 @@ def cache_dir(*parts: str) -> Path:
     else:
         base = Path.home() / ".cache" / "rougelab"
     path = base.joinpath(*parts)
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocking = next(p for p in [path, *path.parents] if p.exists() and not p.is_dir())
+        raise CacheError(f"the cache folder {path} cannot be created: {blocking} is a file, not a folder "
+                         "(set ROUGELAB_CACHE to a folder)") from None
+    except PermissionError as err:
+        raise CacheError(f"the cache folder {path} cannot be created: {err.strerror} "
+                         "(set ROUGELAB_CACHE to a writable folder)") from None
     return path
+
+
+class CacheError(ValueError):
+    """The cache location is unusable (a file where a folder should be, no permission)."""

@@ -161,3 +161,96 @@ def test_csv_fields_longer_than_the_csv_module_default_are_read(tmp_path):
     long_source = "word " * 40_000  # 200,000 characters: over the csv module's default field limit
     path = _write(tmp_path / "s.csv", f"summary,reference,source\na,b,{long_source}\n")
     assert read_batch(path).sources == [long_source]
+
+
+# Issue 14: folders where files belong, --out over an input, atomic output, metrics checked first.
+
+def _files(tmp_path):
+    return _write(tmp_path / "s.txt", "a b\nc\n"), _write(tmp_path / "r.txt", "a\nc d\n")
+
+
+@pytest.mark.parametrize("option", ["--summaries", "--references", "--sources"])
+def test_a_folder_given_for_an_input_file_is_named(tmp_path, capsys, option):
+    summaries, refs = _files(tmp_path)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    argv = {"--summaries": summaries, "--references": refs, option: str(folder)}
+    assert main(["score", "--metric", "length", *(a for kv in argv.items() for a in kv)]) == 2
+    assert f"{folder} is a folder: name a file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("out, message", [
+    ("folder", "--out {path} is a folder"),
+    ("missing/out.csv", "--out {path}: the folder {parent} does not exist"),
+    ("s.txt", "--out {path} is the input file"),
+    ("r.txt", "--out {path} is the input file"),
+    ("link-to-r.txt", "--out {path} is the input file"),
+])
+def test_bad_out_is_refused_and_no_input_is_touched(tmp_path, capsys, out, message):
+    summaries, refs = _files(tmp_path)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "link-to-r.txt").symlink_to(refs)
+    path = tmp_path / out
+    assert main(["score", "--metric", "length", "--summaries", summaries, "--references", refs,
+                 "--out", str(path)]) == 2
+    assert message.format(path=path, parent=path.parent) in capsys.readouterr().err
+    assert (tmp_path / "s.txt").read_text() == "a b\nc\n" and (tmp_path / "r.txt").read_text() == "a\nc d\n"
+
+
+def test_out_is_replaced_atomically_with_no_temporary_file_left(tmp_path, monkeypatch):
+    import os
+
+    summaries, refs = _files(tmp_path)
+    out = tmp_path / "scores.csv"
+    out.write_text("old scores\n")
+    replaced = []
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda src, dst: (replaced.append((src, dst)), real_replace(src, dst)))
+    assert main(["score", "--metric", "length", "--summaries", summaries, "--references", refs,
+                 "--out", str(out)]) == 0
+    assert out.read_text().splitlines() == ["length", "2.0", "1.0"]
+    [(src, dst)] = replaced
+    assert os.path.dirname(src) == str(tmp_path) and str(dst) == str(out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.txt", "s.txt", "scores.csv"]
+
+
+@pytest.mark.parametrize("metric, message", [
+    (",", "--metric ',': no metric named"),
+    ("length,nosuchmetric", "unknown metric 'nosuchmetric'"),
+    ("length,anc-rouge-1", "--metric anc-rouge-1 reads the source documents: pass --sources"),
+])
+def test_metrics_are_checked_before_reading_or_scoring(tmp_path, capsys, monkeypatch, metric, message):
+    from rougelab.metrics.base import Metric
+
+    def refuse(self, *args):
+        raise AssertionError("scored before the metric list was checked")
+    monkeypatch.setattr(Metric, "score", refuse)
+    summaries, refs = _files(tmp_path)
+    out = tmp_path / "o.csv"
+    assert main(["score", "--metric", metric, "--summaries", summaries, "--references", refs,
+                 "--out", str(out)]) == 2
+    assert message in capsys.readouterr().err and not out.exists()
+
+
+def test_unwritable_out_is_one_line_naming_the_option(tmp_path, capsys, monkeypatch):
+    import os
+
+    summaries, refs = _files(tmp_path)
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "replace", full)
+    assert main(["score", "--metric", "length", "--summaries", summaries, "--references", refs,
+                 "--out", str(tmp_path / "o.csv")]) == 2
+    assert "--out " in capsys.readouterr().err and sorted(p.name for p in tmp_path.iterdir()) == ["r.txt", "s.txt"]
+
+
+def test_a_closed_standard_output_is_not_a_traceback(tmp_path):
+    import subprocess
+    import sys
+
+    lines = _write(tmp_path / "s.txt", "a b c\n")
+    proc = subprocess.Popen([sys.executable, "-m", "rougelab.cli", "score", "--metric", "length", "--summaries",
+                             lines, "--references", lines], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # as `rougelab ... | head -1` does once it has its line
+    assert proc.wait() == 1 and proc.stderr.read() == b""

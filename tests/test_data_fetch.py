@@ -1,13 +1,12 @@
 """Fetching: from a mirror or over HTTP, every SHA-256 verified, failures named in one line.
 
 Each test uses its own empty cache ($ROUGELAB_CACHE in tmp_path). The shared data mirror
-(``$ROUGELAB_DATA_MIRROR``, else ``../shared/data/mirror`` beside the checkout) is the
-thing the registry's hashes are checked against.
+(``tests/mirror.py``) is the thing the registry's hashes are checked against.
 """
 import functools
 import hashlib
-import http.server
 import os
+import http.server
 import shutil
 import threading
 from pathlib import Path
@@ -17,10 +16,9 @@ import pytest
 from rougelab.data import DataError, dataset_path, fetch, load_dataset
 from rougelab.data import registry
 from rougelab.data.fetch import read_verified
+from rougelab.rouge.rouge155.sample import official_runs
+from mirror import MIRROR
 
-CHECKOUT = Path(__file__).resolve().parents[1]
-MIRROR = Path(os.environ.get("ROUGELAB_DATA_MIRROR")
-              or CHECKOUT.parent / "shared" / "data" / "mirror")
 SUMMEVAL = registry.get("summeval")
 PKL = "SUM/SummEval/data.pkl"
 
@@ -57,7 +55,7 @@ def test_every_registered_file_matches_the_shared_mirror(empty_cache):
             assert hashlib.sha256(original).hexdigest() == entry.sha256
             n += 1
         assert dataset_path(dataset.name) == roots[dataset.name]
-    assert n == 875  # 871 distinct mirror files; BARTScore's LICENSE and README are in 3 entries
+    assert n == 884  # 874 distinct mirror files; BARTScore's LICENSE and README are in 6 entries
     assert not [p for p in empty_cache.rglob("*.tmp")]  # atomic writes leave no temp files
 
 
@@ -73,8 +71,7 @@ def test_rouge155_sample_path_has_release_layout():
     root = fetch("rouge155-sample", mirror=MIRROR, progress=False)["rouge155-sample"]
     assert root == dataset_path("rouge155-sample")
     assert {p.name for p in root.iterdir()} >= {"sample-test", "sample-output", "data"}
-    commands = (MIRROR.parent / "rouge155-sample-commands.tsv").read_text().splitlines()
-    outputs = [line.split("\t")[0] for line in commands if line.strip()]
+    outputs = [name for name, _ in official_runs()]
     assert len(outputs) == 17
     assert all((root / "sample-output" / name).is_file() for name in outputs)
     assert (root / "data" / "smart_common_words.txt").is_file()

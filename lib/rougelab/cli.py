@@ -12,7 +12,7 @@ from rougelab import user_files
 from rougelab.metrics.base import InputError
 
 EXAMPLES = """examples:
-  rougelab data fetch --mirror ../shared/data/mirror
+  rougelab data fetch --mirror DIR
   rougelab evaluate --dataset summeval --metric rouge-1,rouge-2,rouge-l --level global --coef kendall
   rougelab score --metric rouge-1,rouge-2 --summaries sys.txt --references ref1.txt --references ref2.txt
   rougelab rouge155 -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m ROUGE-test.xml
@@ -173,7 +173,10 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--metric", required=True, help="comma-separated registry names (see `rougelab metrics`)")
     ev.add_argument("--criterion", help="comma-separated human columns (default: all)")
     ev.add_argument("--level", choices=["summary", "system", "global"], default="summary")
-    ev.add_argument("--coef", choices=["pearson", "spearman", "kendall"], default="kendall")
+    ev.add_argument("--coef", choices=["pearson", "spearman", "kendall", "accuracy", "accuracy-half",
+                                       "accuracy-eq"], default="kendall",
+                    help="a correlation, or pairwise accuracy with metric ties as wrong (the "
+                         "published Rank19 convention), as half, or acc_eq (Deutsch et al. 2023)")
     ev.add_argument("--bootstrap", type=int, default=0, metavar="N",
                     help="N >= 2 resamples for a 95%% interval (default 0: none)")
     ev.add_argument("--seed", type=int, default=0)

@@ -61,24 +61,38 @@ def evaluate(dataset: str, metric_names: list[str], *, level: str = "summary", c
     """Correlation of each metric with each human criterion of ``dataset``.
 
     Metric names, level, coefficient, ``n_resamples`` (0, or at least 2) and criteria are all checked
-    before any scoring (``InputError`` / ``ValueError`` otherwise). Returns one row per (metric, criterion) with columns metric, criterion, level, coef, value,
-    ci_low, ci_high (the interval is NaN unless ``n_resamples`` > 0: bootstrap over systems and
-    inputs, Deutsch et al. 2021).
+    before any scoring (``InputError`` / ``ValueError`` otherwise).
+    Returns one row per (metric, criterion) with columns metric, criterion, level, coef, value, ci_low,
+    ci_high (the interval is NaN unless ``n_resamples`` > 0: bootstrap over systems and inputs, Deutsch et al. 2021; over inputs only, i.e. over pairs, for a dataset judged by
+    pairwise accuracy, whose two "systems" are labels such as correct/incorrect).
+    ``coef`` may be a pairwise accuracy (``accuracy``, ``accuracy-half``, ``accuracy-eq``).
+    A level or coefficient the dataset's design cannot support (``supported``) is a ValueError.
     """
     from rougelab.data import load_dataset
     from rougelab.metaeval import correlation_table
     from rougelab.metaeval.bootstrap import check_bootstrap_args
-    from rougelab.metaeval.correlations import check_coefficient
-    from rougelab.metaeval.levels import check_level
 
     # Everything is checked before the (possibly long) scoring starts.
     metrics_named(metric_names)
     metric_names = list(dict.fromkeys(metric_names))
-    check_level(level)
-    check_coefficient(coef)
-    check_bootstrap_args(n_resamples, "both", 0.95, minimum=0)
+    resample = supported(dataset, level, coef)
+    check_bootstrap_args(n_resamples, resample, 0.95, minimum=0)
     table = load_dataset(dataset)
     criteria = check_criteria(table, criteria)
     scored = add_metric_scores(table, metric_names, progress=progress)
     return correlation_table(scored, metric_names, criteria, levels=[level], coefs=[coef],
-                             n_resamples=n_resamples, seed=seed, progress=None if progress else False)
+                             n_resamples=n_resamples, seed=seed, resample=resample,
+                             progress=None if progress else False)
+
+
+def supported(dataset: str, level: str, coef: str) -> str:
+    """Raise ``ValueError`` unless ``dataset``'s registry entry supports ``level`` and ``coef``;
+    return how its bootstrap resamples (``"both"``, or ``"inputs"`` for a set of pairs)."""
+    from rougelab.data.registry import get
+
+    entry = get(dataset)
+    for option, value, allowed in (("level", level, entry.levels), ("coef", coef, entry.coefs)):
+        if value not in allowed:
+            raise ValueError(f"dataset {dataset!r} supports --{option} {', '.join(allowed)} only, "
+                             f"not {value!r} (its design: `rougelab data list`)")
+    return "inputs" if all(c.startswith("accuracy") for c in entry.coefs) else "both"

@@ -153,7 +153,7 @@ def bootstrap_ci(table: pd.DataFrame, metric_col: str, human_col: str, level: st
     check_bootstrap_args(n_resamples, resample, confidence)
     m = score_matrices(table, [metric_col, human_col], doc_col=doc_col, system_col=system_col)
     X, Z = m.scores[metric_col], m.scores[human_col]
-    check_size(X, level)
+    check_size(X, level, coef)
     value, skipped = level_correlation(X, Z, level, coef, kendall_variant)
     warn_skipped(int(skipped), len(m.inputs), level, metric_col, human_col)
     what = f"{metric_col!r} vs {human_col!r} ({level}, {coef})"

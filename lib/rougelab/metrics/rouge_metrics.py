@@ -1,12 +1,17 @@
 """Registry entries for classic ROUGE (``rougelab.rouge.rouge``), one metric per measure and setting.
 
-A name is ``rouge-<measure>[-newline][-nostem|-stop][-best|-jackknife][-recall|-precision]``:
+A name is ``rouge-<measure>[-newline][-nostem|-stop|-noexc][-best|-jackknife|-jackknife-pooled|-refmean]
+[-recall|-precision]``:
 
 * ``<measure>``: ``1`` .. ``9``, ``l``, ``w-1.2``, ``s4``, ``s9``, ``s*``, ``su4``, ``su9``, ``su*``
   (the 17 measures of Lin 2004, Tables 1-3);
 * no suffix means what papers report: ROUGE-1.5.5 with ``-m`` (stemming), references pooled (``-f A``),
   F-measure with alpha = 0.5; ``-nostem`` drops ``-m`` (Lin's CASE), ``-stop`` adds ``-s`` to ``-m``
-  (Lin's STOP); ``-best`` is ``-f B``, ``-jackknife`` Lin's leave-one-out average (section 2.1);
+  (Lin's STOP); ``-noexc`` stems with an empty WordNet exception DB (Porter alone, as several copied
+  ROUGE-1.5.5 bundles compute ``-m``); ``-best`` is ``-f B``, ``-jackknife`` Lin's leave-one-out average
+  of the best reference (section 2.1; ``multiref="jackknife-B"``), ``-jackknife-pooled`` NIST's and
+  sacrerouge's leave-one-out average of ``-f A`` (``"jackknife-A"``), ``-refmean`` the mean over the
+  references scored one by one (``"mean"``; see ``rougelab.rouge.api.combine_references``);
   ``-recall`` / ``-precision`` make R or P the primary column;
 * sentences are split with NLTK's Punkt within each line (``splitter="nltk"``), as papers did before running
   the Perl script on SPL files; ``-newline`` (ROUGE-L and ROUGE-W only, the measures that see sentences)
@@ -25,8 +30,8 @@ from rougelab.rouge.api import column_prefix, parse_measure, rouge
 
 MEASURES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "l", "w-1.2", "s4", "s9", "s*", "su4", "su9", "su*")
 PREPROCESSING = {"": dict(stem=True, stopwords=False), "-nostem": dict(stem=False, stopwords=False),
-                 "-stop": dict(stem=True, stopwords=True)}
-MULTIREF = {"": "A", "-best": "B", "-jackknife": "jackknife"}
+                 "-stop": dict(stem=True, stopwords=True), "-noexc": dict(stem=True, stopwords=False, stem_exceptions=())}
+MULTIREF = {"": "A", "-best": "B", "-jackknife": "jackknife", "-jackknife-pooled": "jackknife-A", "-refmean": "mean"}
 COLUMN = {"": "f", "-recall": "r", "-precision": "p"}
 
 

@@ -1,6 +1,6 @@
 """ROUGE-WE (Ng & Abrecht 2015): ROUGE-1/2/SU4 with word-embedding similarity instead of equality.
 
-Three named variants (DESIGN.md; the paper's text fixes only Eq. 2-4):
+Three named variants (the paper's text fixes only Eq. 2-4):
 
 ``paper`` (default)
     The paper's definition: ``f_WE`` = dot product of the gram vectors (Eq. 2), 0 if any word is

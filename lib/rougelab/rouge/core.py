@@ -193,7 +193,7 @@ class PreparedText:
 
     def __init__(self, sentences: Sequence[str], options: RougeOptions, vocab: Vocabulary):
         raw = [lowercase(s) for s in sentences if s]
-        select = dict(stem=options.stem, stopwords=options.stopwords)
+        select = dict(stem=options.stem, stopwords=options.stopwords, exceptions=options.stem_exceptions)
         units = truncate_units(raw, options.word_limit, options.byte_limit, options.perl_byte_limit_skips_lcs)
         unit_ids = [vocab.encode(select_tokens(normalize(u), **select)) for u in units]
         if options.word_limit or options.byte_limit:
@@ -434,7 +434,7 @@ class EncodedBatch:
     """
 
     def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
-        encoder = TokenEncoder(stem=options.stem, stopwords=options.stopwords)
+        encoder = TokenEncoder(stem=options.stem, stopwords=options.stopwords, exceptions=options.stem_exceptions)
         if splitter != "newline":  # one sentence per line; a newline inside a sentence only separates tokens
             texts = ["\n".join(s.replace("\n", " ") for s in split_sentences(text, splitter)) for text in texts]
         self.ids, lengths, per_text = encoder.encode_many(list(texts))

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rougelab.resources import EXCEPTION_LISTS
+
 
 @dataclass(frozen=True)
 class RougeOptions:
@@ -17,6 +19,7 @@ class RougeOptions:
     skip_unigrams: bool = False         # [-U] ROUGE-SU (adds unigrams to the skip-bigrams)
     skip_unigrams_only_u: bool = False  # [-u] ROUGE-SU only (no separate ROUGE-S score)
     stem: bool = False                  # [-m] Porter stemmer with WordNet-2.0 exceptions
+    stem_exceptions: tuple = EXCEPTION_LISTS  # the exception lists in the DB, in merge order; (): empty DB
     stopwords: bool = False             # [-s] remove the SMART stopword list
     word_limit: int | None = None       # [-l N] keep the first N words of each peer/model
     byte_limit: int | None = None       # [-b N] keep the first N bytes

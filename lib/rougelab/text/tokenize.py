@@ -18,6 +18,7 @@ import numpy as np
 
 from rougelab.resources import smart_stopwords
 from rougelab.text.byte_tokens import TOKEN_BYTES, scan_tokens
+from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.stemmer import stem_token
 
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -52,11 +53,12 @@ def normalize(text: str) -> list[str]:
     return _NOT_ALNUM.sub(" ", text.replace("-", " - ")).split()
 
 
-def select_tokens(tokens: list[str], *, stem: bool = False, stopwords: bool = False) -> list[str]:
+def select_tokens(tokens: list[str], *, stem: bool = False, stopwords: bool = False,
+                  exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> list[str]:
     """Drop stopwords (``stopwords=True``) and tokens not starting with ``[a-z0-9$]``; stem (``stem=True``)."""
     stop = smart_stopwords() if stopwords else ()
     kept = [t for t in tokens if t not in stop and _FIRST_CHAR_OK.match(t)]
-    return [stem_token(t) for t in kept] if stem else kept
+    return [stem_token(t, exceptions) for t in kept] if stem else kept
 
 
 def tokenize(text: str, *, stem: bool = False, stopwords: bool = False) -> list[str]:
@@ -90,8 +92,10 @@ class TokenEncoder:
     get no id.
     """
 
-    def __init__(self, *, stem: bool = False, stopwords: bool = False) -> None:
+    def __init__(self, *, stem: bool = False, stopwords: bool = False,
+                 exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> None:
         self.stem = stem
+        self.exceptions = exceptions
         self.stop = smart_stopwords() if stopwords else frozenset()
         self._vocabulary: list[str] | None = []
         self._surface: tuple = (b"", [], [])
@@ -125,7 +129,7 @@ class TokenEncoder:
             self._vocabulary = None
             return surface, lengths, units
         ids: dict[str, int] = {}
-        remap = np.fromiter((-1 if w in self.stop else ids.setdefault(stem_token(w) if self.stem else w, len(ids))
+        remap = np.fromiter((-1 if w in self.stop else ids.setdefault(stem_token(w, self.exceptions) if self.stem else w, len(ids))
                              for w in self._words()), dtype=np.int64, count=len(first))
         self._vocabulary = list(ids)
         codes = remap[surface]

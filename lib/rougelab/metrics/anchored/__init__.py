@@ -1,4 +1,5 @@
-"""Anchored ROUGE (``papers/anchored-rouge.txt``): ROUGE whose particles are fixed on the source document.
+"""Anchored ROUGE (Wang, Liu, Chang & Sui 2020, "An Anchor-Based Automatic Evaluation Metric for Document
+Summarization", COLING): ROUGE whose particles are fixed on the source document.
 
 Each summary particle (unigram, bigram or skip-bigram, stemmed as in ROUGE) is anchored to its top-k
 most similar source particles of the same form (cosine of contextual embeddings, k = 5); T (Eq. 2)

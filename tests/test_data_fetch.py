@@ -188,7 +188,7 @@ def test_unwritable_cache_is_named(tmp_path, monkeypatch):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("ROUGELAB_CACHE", str(blocker / "cache"))
-    with pytest.raises(DataError, match=r"a-file/cache.*set \$ROUGELAB_CACHE to a writable folder"):
+    with pytest.raises(DataError, match=r"a-file/cache.*a-file is a file, not a folder .set ROUGELAB_CACHE"):
         fetch("summeval", mirror=MIRROR, progress=False)
 
 

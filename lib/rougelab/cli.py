@@ -1,4 +1,4 @@
-"""`rougelab` command line: data, evaluate, score, metrics, workbook, rouge155."""
+"""`rougelab` command line: data, evaluate, score, metrics, cache, workbook, rouge155."""
 from __future__ import annotations
 
 import argparse
@@ -138,9 +138,25 @@ def _check_out(out: str, inputs: list[str]) -> None:
 
 def _metrics(args) -> int:
     from rougelab.metrics.base import get_metric, metric_names
+    from rougelab.metrics.families import PAPER, by_family
 
-    for name in metric_names():
-        print(f"{name}\t{get_metric(name).signature}")
+    for family, rows in by_family(metric_names()).items():
+        shown = [(name, role) for name, role in rows if role == PAPER or not args.paper]
+        if shown:
+            print(f"# {family.title}: {family.note}")
+        for name, role in shown:
+            print(f"{name}\t{role}\t{get_metric(name).signature}")
+    return 0
+
+
+def _cache(args) -> int:
+    from rougelab import cache_admin
+
+    if args.action == "info":
+        print(cache_admin.format_info(cache_admin.info()))
+    else:
+        removed = cache_admin.clear(args.kind or None, stale_only=args.stale, older_than_days=args.older_than)
+        print(f"removed {removed} cache file(s)")
     return 0
 
 
@@ -198,8 +214,22 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--quiet", action="store_true", help="no progress bars")
     sc.set_defaults(func=_score)
 
-    me = sub.add_parser("metrics", help="list the registered metrics with their signatures")
+    me = sub.add_parser("metrics", help="the registered metrics by family: name, role (as in the paper's tables, "
+                                        "variant or baseline) and signature")
+    me.add_argument("--paper", action="store_true", help="only the names computed as in each paper's tables")
     me.set_defaults(func=_metrics)
+
+    ca = sub.add_parser("cache", help="where the caches are, how big, what is stale; clear them",
+                        epilog="examples: rougelab cache info; rougelab cache clear --stale; "
+                               "rougelab cache clear --older-than 30 embeddings")
+    actions = ca.add_subparsers(dest="action", required=True)
+    actions.add_parser("info", help="each cache folder with its entries, size and stale entries")
+    cl = actions.add_parser("clear", help="delete cached files")
+    cl.add_argument("kind", nargs="*", help="clear only these kinds (scores, embeddings, wordnet, widar, "
+                                            "word_vectors, datasets; default: all but datasets)")
+    cl.add_argument("--stale", action="store_true", help="clear only entries made by other code or resources")
+    cl.add_argument("--older-than", type=float, metavar="DAYS", help="clear only files older than DAYS days")
+    ca.set_defaults(func=_cache)
 
     wb = sub.add_parser("workbook", help="execute the notebooks with papermill",
                         epilog="example: rougelab workbook --smoke 01_rouge_lin2004")
@@ -225,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         return args.func(args)
-    except (ValueError, DataError) as err:  # InputError, CacheDirError and every checked bad input
+    except (ValueError, DataError) as err:  # InputError, CacheError and every checked bad input
         print(f"rougelab {args.command}: error: {err}", file=sys.stderr)
         return 2
     except OSError as err:  # the file system refused: unwritable --out, disk full, ...

@@ -9,12 +9,8 @@ _CHECKOUT = Path(__file__).resolve().parents[2]
 PARTIAL_MARK = ".rougelab-partial-"  # in the name of write_atomic's temporary files
 
 
-class CacheDirError(ValueError):
-    """The cache folder cannot be created (e.g. ``$ROUGELAB_CACHE`` names a file)."""
-
-
 def cache_dir(*parts: str) -> Path:
-    """The cache folder (created), or a subfolder of it; ``CacheDirError`` if it cannot be made."""
+    """The cache folder (created), or a subfolder of it; ``CacheError`` if it cannot be made."""
     root = os.environ.get("ROUGELAB_CACHE")
     if root:
         base = Path(root)
@@ -25,12 +21,18 @@ def cache_dir(*parts: str) -> Path:
     path = base.joinpath(*parts)
     try:
         path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        blocker = next((p for p in [path, *path.parents] if p.exists() and not p.is_dir()), None)
-        reason = f"{blocker} is a file, not a folder" if blocker else exc.strerror
-        raise CacheDirError(f"cannot create the cache folder {path} ({reason}): set $ROUGELAB_CACHE "
-                            f"to a writable folder") from None
+    except (FileExistsError, NotADirectoryError):
+        blocking = next(p for p in [path, *path.parents] if p.exists() and not p.is_dir())
+        raise CacheError(f"the cache folder {path} cannot be created: {blocking} is a file, not a folder "
+                         "(set ROUGELAB_CACHE to a folder)") from None
+    except PermissionError as err:
+        raise CacheError(f"the cache folder {path} cannot be created: {err.strerror} "
+                         "(set ROUGELAB_CACHE to a writable folder)") from None
     return path
+
+
+class CacheError(ValueError):
+    """The cache location is unusable (a file where a folder should be, no permission)."""
 
 
 def write_atomic(target: str | os.PathLike, data: bytes) -> None:

@@ -71,3 +71,13 @@ def exception_lists(order: tuple[str, ...] = EXCEPTION_LISTS) -> dict[str, str]:
 def smart_stopwords() -> frozenset[str]:
     """The SMART stopword list (``smart_common_words.txt``) that ROUGE-1.5.5 removes with ``-s``."""
     return frozenset(line for line in _latin1_lines(rouge155_home() / "data" / "smart_common_words.txt") if line)
+
+
+def rouge155_data_files() -> list[Path]:
+    """Every ROUGE-1.5.5 data file our stemmer and stopword removal read (for signatures and cache keys)."""
+    data = rouge155_home() / "data"
+    return [*(data / "WordNet-2.0-Exceptions" / name for name in EXCEPTION_FILES), data / "smart_common_words.txt"]
+
+
+# Resource groups a metric can name in ``Metric.resources``: name -> the files it reads.
+RESOURCE_FILES = {"rouge155": rouge155_data_files}

@@ -28,7 +28,7 @@ def cache_root() -> Path:
     """The folder that holds fetched files, laid out as ``<owner>/<repo>/<commit>/<path>``."""
     try:
         return paths.cache_dir("datasets")
-    except paths.CacheDirError as exc:
+    except paths.CacheError as exc:
         raise DataError(str(exc)) from None
 
 

@@ -14,6 +14,8 @@ from typing import Callable, Sequence
 import pandas as pd
 
 from rougelab import __version__
+from rougelab.fingerprint import code_fingerprint, resource_pin
+from rougelab.resources import RESOURCE_FILES
 
 
 class InputError(ValueError):
@@ -22,24 +24,53 @@ class InputError(ValueError):
 
 def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
                 sources: Sequence[str] | None = None, *, needs_source: bool = False) -> None:
-    """Raise ``InputError`` unless the batch is well formed (same lengths, strings, >=1 reference)."""
-    if isinstance(summaries, str):
-        raise InputError("summaries must be a list of strings, not one string")
+    """Raise ``InputError`` unless the batch is well formed.
+
+    Lists (or tuples) of the same length; every summary, reference and source a ``str`` of valid
+    Unicode (a lone surrogate cannot be encoded as UTF-8); at least one reference per summary.
+    """
+    _check_list(summaries, "summaries")
+    _check_list(references, "references", what="a list of reference lists")
     if len(summaries) != len(references):
         raise InputError(f"{len(summaries)} summaries but {len(references)} reference lists: "
                          "pass one list of references per summary")
     if needs_source and sources is None:
         raise InputError("this metric reads the source document: pass sources=[...]")
-    if sources is not None and len(sources) != len(summaries):
-        raise InputError(f"{len(summaries)} summaries but {len(sources)} sources")
+    if sources is not None:
+        _check_list(sources, "sources")
+        if len(sources) != len(summaries):
+            raise InputError(f"{len(summaries)} summaries but {len(sources)} sources")
     for i, refs in enumerate(references):
         if isinstance(refs, str):
             raise InputError(f"references[{i}] is a string: pass a list of reference texts per summary")
+        _check_list(refs, f"references[{i}]")
         if len(refs) == 0:
             raise InputError(f"summary {i} has no references")
+        for k, ref in enumerate(refs):
+            _check_text(ref, f"references[{i}][{k}]")
     for i, text in enumerate(summaries):
-        if not isinstance(text, str):
-            raise InputError(f"summaries[{i}] is {type(text).__name__}, not str")
+        _check_text(text, f"summaries[{i}]")
+    for i, text in enumerate(sources if sources is not None else ()):
+        _check_text(text, f"sources[{i}]", hint=" (does this dataset have source documents?)")
+
+
+def _check_list(value, name: str, what: str = "a list of strings") -> None:
+    if isinstance(value, str):
+        raise InputError(f"{name} must be {what}, not one string")
+    if isinstance(value, (str, bytes, dict, set)) or not (hasattr(value, "__len__")
+                                                          and hasattr(value, "__getitem__")):
+        raise InputError(f"{name} must be {what}, not {type(value).__name__}"
+                         + (" (materialise a generator with list(...))" if hasattr(value, "__next__") else ""))
+
+
+def _check_text(text, name: str, hint: str = "") -> None:
+    if not isinstance(text, str):
+        raise InputError(f"{name} is {type(text).__name__}, not str{hint}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise InputError(f"{name} is not valid Unicode text: character {err.start} is a lone surrogate "
+                         f"U+{ord(text[err.start]):04X}") from None
 
 
 @dataclass(frozen=True)
@@ -47,7 +78,10 @@ class Metric:
     """A named, configured metric: ``score`` maps a batch to a DataFrame.
 
     ``options`` holds every setting that changes a number; they all appear in ``signature``.
-    ``primary`` names the column that ``evaluate`` correlates by default.
+    ``primary`` names the column that ``evaluate`` correlates by default. ``resources`` names the data
+    files the scorer reads (keys of ``rougelab.resources.RESOURCE_FILES``); the signature ends with the
+    code fingerprint and a digest of those files (``rougelab.fingerprint``), so the score cache misses
+    when either changes.
     """
 
     name: str
@@ -55,6 +89,7 @@ class Metric:
     primary: str
     options: dict = field(default_factory=dict)
     needs_source: bool = False
+    resources: tuple[str, ...] = ()
 
     def score(self, summaries, references, sources=None) -> pd.DataFrame:
         check_batch(summaries, references, sources, needs_source=self.needs_source)
@@ -62,10 +97,18 @@ class Metric:
             return self.scorer(summaries, references, sources, **self.options)
         return self.scorer(summaries, references, **self.options)
 
+    def resource_files(self) -> list:
+        """The data files the scorer reads, in a fixed order."""
+        return [path for name in self.resources for path in RESOURCE_FILES[name]()]
+
     @property
     def signature(self) -> str:
-        opts = "|".join(f"{k}:{_fmt(v)}" for k, v in sorted(self.options.items()))
-        return f"{self.name}|{opts}|version:{__version__}" if opts else f"{self.name}|version:{__version__}"
+        parts = [self.name, *(f"{k}:{_fmt(v)}" for k, v in sorted(self.options.items())),
+                 f"version:{__version__}", f"code:{code_fingerprint()}"]
+        if self.resources:
+            parts.append("resources:" + ",".join(f"{name}@{resource_pin(RESOURCE_FILES[name]())}"
+                                                 for name in self.resources))
+        return "|".join(parts)
 
 
 def _fmt(value) -> str:

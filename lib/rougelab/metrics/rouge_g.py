@@ -448,7 +448,7 @@ def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float =
                "damping": DAMPING, "iterations": ITERATIONS, "wordnet": wordnet_signature(),
                "tokenize": "rouge155-stem", "multiref": "A"}
     return Metric(name or measure, _registered_scorer, primary="rougeg" + MEASURES[measure].name + "_f",
-                  options=options)
+                  options=options, resources=("rouge155",))
 
 
 def _registered_scorer(summaries, references, *, wordnet, tokenize, multiref, **options):

@@ -48,7 +48,7 @@ def rouge_metric(measure: str, preprocessing: str = "", multiref: str = "", colu
                    perl_last_unigram_bug=True, perl_byte_limit_skips_lcs=True, perl_round_before_f=True,
                    perl_wlcs=True)
     primary = f"{column_prefix(parse_measure(f'rouge-{measure}'))}_{COLUMN[column]}"
-    return Metric(name, _score, primary=primary, options=options)
+    return Metric(name, _score, primary=primary, options=options, resources=("rouge155",))
 
 
 def _score(summaries, references, *, tokenizer: str, **options):

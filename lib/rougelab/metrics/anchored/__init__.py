@@ -74,7 +74,8 @@ def _factory(name: str, form: str):
         if form == "s":
             options["skip_distance"] = 4
         prefix = _PREFIX[form].format(d=4)
-        return Metric(name, anchored_rouge, primary=f"{prefix}_r", options=options, needs_source=True)
+        return Metric(name, anchored_rouge, primary=f"{prefix}_r", options=options, needs_source=True,
+                      resources=("rouge155",))
     return make
 
 

@@ -12,6 +12,7 @@ _BUILTIN_MODULES = [
     "rougelab.metrics.anchored",
     "rougelab.metrics.bertscore",
     "rougelab.metrics.rouge_metrics",
+    "rougelab.metrics.rouge_score_metrics",
     "rougelab.metrics.rouge_g",
 ]
 _loaded = False

@@ -35,6 +35,8 @@ FAMILIES = (
            "our reading of the paper (no released code); its open choices: rougelab.metrics.choices"),
     Family("ROUGE (Lin 2004)", r"rouge-.*", r"rouge-(\d|l|w-1\.2|s\*|s\d|su\*|su\d)",
            "bare names: ROUGE-1.5.5 -m, references pooled, F; suffixes change one setting"),
+    Family("ROUGE as Google's rouge-score computes it", r"rouge(\d|L|Lsum)(-stem)?", r"rouge(\d|L|Lsum)(-stem)?",
+           "rouge-score 0.1.2's numbers exactly (what most papers since 2020 report); -stem: use_stemmer=True"),
     Family("WIDAR (Jain et al. 2022)", r"widar-.*", r"widar-(1|2|l|rouge-lw|rouge-lw-no-red|rouge-lw-no-cov|rouge-l-sl|idss)",
            "defaults follow the authors' released code; Table 5's ablations by name; -total: every-occurrence denominators"),
     Family("Anchored ROUGE (Wang et al. 2020)", r"anc-rouge-.*", r"anc-rouge-(1|2)",

@@ -1,4 +1,4 @@
-"""`rougelab` command line: data, evaluate, score, metrics, workbook, rouge155."""
+"""`rougelab` command line: data, evaluate, score, metrics, workbook, book, rouge155."""
 from __future__ import annotations
 
 import argparse
@@ -67,11 +67,19 @@ def _metrics(args) -> int:
 
 
 def _workbook(args) -> int:
-    from rougelab.workbook import run_workbook
+    from rougelab.workbook import run_workbook, summary_table
 
-    for path in run_workbook(args.notebooks or None, smoke=args.smoke, output_dir=args.output_dir,
-                             figures_dir=args.figures_dir):
-        print(f"executed {path}")
+    runs = run_workbook(args.notebooks or None, smoke=args.smoke, output_dir=args.output_dir,
+                        figures_dir=args.figures_dir)
+    print(summary_table(runs))
+    return 0 if all(r.ok for r in runs) else 1
+
+
+def _book(args) -> int:
+    from rougelab.book import build_book
+
+    index = build_book(args.executed, args.output_dir, smoke=args.smoke)
+    print(f"book: {index}")
     return 0
 
 
@@ -124,6 +132,13 @@ def build_parser() -> argparse.ArgumentParser:
     wb.add_argument("--output-dir", default="build")
     wb.add_argument("--figures-dir", default="figures")
     wb.set_defaults(func=_workbook)
+
+    bk = sub.add_parser("book", help="render the executed notebooks as a static HTML site",
+                        epilog="example: rougelab book --executed build --output-dir build/book")
+    bk.add_argument("--executed", default="build", help="folder of executed notebooks (stale ones are rerun)")
+    bk.add_argument("--output-dir", default="build/book")
+    bk.add_argument("--smoke", action="store_true", help="rerun missing or stale notebooks in smoke mode")
+    bk.set_defaults(func=_book)
 
     sub.add_parser("rouge155", help="ROUGE-1.5.5.pl-compatible command line (its own options; see -h)",
                    add_help=False)

@@ -1,8 +1,7 @@
 """The notebook runner: names, progress on tiny synthetic notebooks, failures named by cell, a summary."""
 import nbformat
-import nbformat.v4 as v4
 import pytest
-
+from nbformat import v4
 from rougelab.workbook import notebook_paths, run_workbook, summary_table
 
 

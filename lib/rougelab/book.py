@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from rougelab.extras import require
 from rougelab.paths import _CHECKOUT
 from rougelab.workbook import notebook_paths, run_workbook
 
@@ -121,17 +122,16 @@ def papers() -> list[str]:
     return lines
 
 
-def _exporter():
+def _exporter(**options):
+    require("nbconvert", extra="lab", needed_for="the book")
     from nbconvert import HTMLExporter
 
-    exporter = HTMLExporter(template_name="lab", extra_template_basedirs=[str(TEMPLATE_DIR)])
-    exporter.template_file = "book.html.j2"
-    return exporter
+    return HTMLExporter(template_name="lab", template_file=str(TEMPLATE_DIR / "book.html.j2"), **options)
 
 
 def _landing_notebook(pages: list[Page], notebooks: dict, tour_intro: str):
     """The landing page as a notebook: the tour, the pages, the papers, then each headline table."""
-    import nbformat.v4 as v4
+    from nbformat import v4
 
     contents = "\n".join(f"| [{p.short}]({p.href}) | {p.title} |" for p in pages)
     cells = [
@@ -148,7 +148,7 @@ def _landing_notebook(pages: list[Page], notebooks: dict, tour_intro: str):
         cell = v4.new_code_cell("")
         cell.outputs = headline_outputs(notebooks[page.href], page.notebook.name)
         cells.append(cell)
-    return v4.new_notebook(cells=cells, metadata={"title": "rougelab book"})
+    return v4.new_notebook(cells=cells)
 
 
 def _tour_intro(tour_nb) -> str:
@@ -158,14 +158,15 @@ def _tour_intro(tour_nb) -> str:
 
 
 def build_book(executed_dir: str | Path = "build", output_dir: str | Path = "build/book", *,
-               smoke: bool = False) -> Path:
-    """Write the site into ``output_dir`` and return its ``index.html``."""
+               smoke: bool = False, sources: list[Path] | None = None) -> Path:
+    """Write the site of ``sources`` (default: the workbook's notebooks) into ``output_dir`` and return
+    its ``index.html``; the first notebook is the tour."""
     import nbformat
 
     import rougelab
 
     executed_dir, output_dir = Path(executed_dir).resolve(), Path(output_dir).resolve()
-    executed = ensure_executed(executed_dir, smoke=smoke)
+    executed = ensure_executed(executed_dir, smoke=smoke, sources=sources)
     notebooks, pages, problems = {}, [], []
     for path in executed:
         nb = nbformat.read(path, as_version=4)
@@ -178,6 +179,7 @@ def build_book(executed_dir: str | Path = "build", output_dir: str | Path = "bui
 
     output_dir.mkdir(parents=True, exist_ok=True)
     exporter, pins = _exporter(), data_pins()
+    landing_exporter = _exporter(exclude_input=True, exclude_output_prompt=True)  # tables without code
     nav = [{"href": p.href, "title": p.title, "short": p.short} for p in pages]
     tour = notebooks[pages[0].href]
     landing = _landing_notebook(pages, notebooks, _tour_intro(tour))
@@ -186,7 +188,8 @@ def build_book(executed_dir: str | Path = "build", output_dir: str | Path = "bui
     for k, (href, nb, facts) in enumerate(documents):
         book = {"here": href, "pages": nav, "version": rougelab.__version__, "run": facts, "data": pins,
                 "prev": _step(documents, k - 1), "next": _step(documents, k + 1)}
-        body, _ = exporter.from_notebook_node(nb, resources={"book": book, "metadata": {"name": Path(href).stem}})
+        title = "rougelab book" if href == "index.html" else f"{title_of(nb, href)} · rougelab book"
+        body, _ = (landing_exporter if k == 0 else exporter).from_notebook_node(nb, resources={"book": book, "metadata": {"name": title}})
         (output_dir / href).write_text(body, encoding="utf-8")
     return output_dir / "index.html"
 
@@ -194,5 +197,5 @@ def build_book(executed_dir: str | Path = "build", output_dir: str | Path = "bui
 def _step(documents, k: int) -> dict | None:
     if not 0 <= k < len(documents):
         return None
-    href, nb, _ = documents[k]
+    href = documents[k][0]
     return {"href": href, "short": "home" if href == "index.html" else Path(href).stem.split("_")[0]}

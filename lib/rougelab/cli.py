@@ -76,10 +76,17 @@ def _workbook(args) -> int:
 
 
 def _book(args) -> int:
-    from rougelab.book import build_book
+    import time
 
-    index = build_book(args.executed, args.output_dir, smoke=args.smoke)
-    print(f"book: {index}")
+    from rougelab.book import BookError, build_book
+
+    start = time.perf_counter()
+    try:
+        index = build_book(args.executed, args.output_dir, smoke=args.smoke)
+    except BookError as err:
+        print(f"rougelab book: error: {err}", file=sys.stderr)
+        return 1
+    print(f"book: {index} ({time.perf_counter() - start:.0f} s)")
     return 0
 
 
@@ -152,10 +159,11 @@ def main(argv: list[str] | None = None) -> int:
         return rouge155_main(argv[1:])
     args = build_parser().parse_args(argv)
     from rougelab.data import DataError
+    from rougelab.extras import MissingExtra
 
     try:
         return args.func(args)
-    except (ValueError, FileNotFoundError, DataError) as err:
+    except (ValueError, FileNotFoundError, DataError, MissingExtra) as err:
         print(f"rougelab {args.command}: error: {err}", file=sys.stderr)
         return 2
 

@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from rougelab.extras import require
 from rougelab.paths import _CHECKOUT
 
 NOTEBOOK_DIR = _CHECKOUT / "notebooks"
@@ -40,6 +41,7 @@ def run_notebook(path: Path, output_dir: Path, *, smoke: bool = False, figures_d
 
     A failing cell raises papermill's ``PapermillExecutionError`` (the executed copy is still written).
     """
+    require("papermill", extra="lab", needed_for="running the notebooks")
     import papermill
 
     output_dir = Path(output_dir).resolve()
@@ -91,7 +93,7 @@ def run_workbook(names: list[str] | None = None, *, smoke: bool = False, output_
             out = run_notebook(path, Path(output_dir), smoke=smoke, figures_dir=Path(figures_dir),
                                parameters=parameters, progress=progress)
             error = None
-        except Exception as exc:  # a failing notebook is reported; the others still run
+        except Exception as exc:  # noqa: BLE001 - any failure of one notebook is reported; the others still run
             out, error = Path(output_dir).resolve() / path.name, describe_failure(exc)
         run = NotebookRun(path.stem, out, time.perf_counter() - start, error)
         runs.append(run)

@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from typing import Callable, NamedTuple
 
-from rougelab.metrics import anchored, baselines, bertscore, rouge_g, rouge_metrics, rouge_we, sacrebleu_metrics, widar
+from rougelab.metrics import (anchored, baselines, bertscore, rouge_g, rouge_metrics, rouge_score_metrics, rouge_we,
+                              sacrebleu_metrics, widar)
 from rougelab.metrics.base import Metric
 
 PAPER = "as in the paper's tables"
@@ -55,6 +56,9 @@ FAMILIES = (
     Family("ROUGE (Lin 2004)", r"rouge-.*", r"rouge-(\d|l|w-1\.2|s\*|s\d|su\*|su\d)",
            "bare names: ROUGE-1.5.5 -m, references pooled, F; suffixes change one setting (and combine)",
            rouge_metrics.make, rouge_metrics.NAMES),
+    Family("ROUGE as Google's rouge-score computes it", r"rouge(\d|L|Lsum)(-stem)?", r"rouge(\d|L|Lsum)(-stem)?",
+           "rouge-score 0.1.2's numbers exactly (what most papers since 2020 report); -stem: use_stemmer=True",
+           rouge_score_metrics.make, rouge_score_metrics.NAMES),
     Family("WIDAR (Jain et al. 2022)", r"widar-.*", r"widar-(1|2|l|rouge-lw|rouge-lw-no-red|rouge-lw-no-cov|rouge-l-sl|idss)",
            "defaults follow the authors' released code; Table 5's ablations by name; -total: every-occurrence denominators",
            widar.make, widar.NAMES),

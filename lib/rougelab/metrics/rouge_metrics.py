@@ -67,9 +67,8 @@ def rouge_metric(measure: str, preprocessing: str = "", multiref: str = "", colu
     """The configured ``Metric`` for one measure and suffixes (see the module docstring)."""
     name = f"rouge-{measure}{splitter}{preprocessing}{multiref}{column}"
     options = dict(measures=(f"rouge-{measure}",), **PREPROCESSING[preprocessing],
-                   multiref=MULTIREF[multiref], alpha=0.5, splitter=SPLITTER[splitter],
+                   multiref=MULTIREF[multiref], alpha=0.5, splitter=SPLITTER[splitter], tokenizer="rouge155",
                    perl_last_unigram_bug=True, perl_byte_limit_skips_lcs=True, perl_round_before_f=True,
                    perl_wlcs=True)
     primary = f"{column_prefix(parse_measure(f'rouge-{measure}'))}_{COLUMN[column]}"
-    return Metric(name, rouge, primary=primary, options=options, resources=("rouge155",),
-                  pins={"tokenizer": "rouge155"})
+    return Metric(name, rouge, primary=primary, options=options, resources=("rouge155",))

@@ -16,6 +16,7 @@ summary goes through ``PreparedText`` pair by pair. Both paths give the same dig
 from __future__ import annotations
 
 import re
+import warnings
 from typing import Sequence
 
 import numpy as np
@@ -23,6 +24,7 @@ import pandas as pd
 
 from rougelab.metrics.base import InputError, check_batch
 from rougelab.rouge._jit import get_num_threads
+from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, batch_pair_stats,
                                  check_options, combine, measure_stats, pooled_rpf, recall_precision_f)
 from rougelab.rouge.options import RougeOptions
@@ -30,6 +32,7 @@ from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.stemmer import check_exceptions
 from rougelab.text.tokenize import perl_bytes
+from rougelab.text.tokenizers import DEFAULT_STEMMER, TOKENIZERS, count_dropped_letters
 
 DEFAULT_MEASURES = ("rouge-1", "rouge-2", "rouge-l", "rouge-w-1.2", "rouge-su4")
 _MEASURE_NAME = re.compile(r"^rouge-(?:(?P<n>\d+)|(?P<l>l)|w-(?P<w>\d+(?:\.\d+)?)|(?P<s>su?)(?P<d>\d+|\*))$")
@@ -59,7 +62,7 @@ def column_prefix(measure: Measure) -> str:
     return measure.key.lower().replace("-", "")
 
 
-MULTIREF_RULES = ("A", "B", "mean", "jackknife-B", "jackknife-A")
+MULTIREF_RULES = ("A", "B", "mean", "jackknife-B", "jackknife-A", "best-f")
 _ALIASES = {"jackknife": "jackknife-B"}  # Lin (2004)'s jackknife, the name the issue and registry use
 
 
@@ -79,7 +82,9 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
     * ``"jackknife-B"`` (alias ``"jackknife"``): Lin (2004, section 2.1): for each of the M sets of M - 1
       references, the best single reference (as ``-f B``); the M (R, P, F) are averaged;
     * ``"jackknife-A"``: NIST's jackknifed DUC/TAC scores and sacrerouge's ``_jk`` metrics: each of the M
-      leave-one-out sets scored as a whole with ``-f A`` (pooled), the M (R, P, F) averaged.
+      leave-one-out sets scored as a whole with ``-f A`` (pooled), the M (R, P, F) averaged;
+    * ``"best-f"``: rouge-score's ``score_multi``: per measure, the reference with the highest F (first on
+      ties), nothing rounded unless ``round_before_f`` (``rougelab.rouge.best_f``).
 
     Each (R, P, F) is rounded as ROUGE-1.5.5 prints it when ``round_before_f`` (before averaging, as
     the tools average printed scores). With one reference every rule gives that reference's score.
@@ -91,6 +96,10 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
         return rpf(combine(per_reference, rule))
     if rule == "mean":
         return _mean_rpf([rpf(s) for s in per_reference])
+    if rule == "best-f":
+        stats = np.array([s[:3] for s in per_reference], dtype=np.float64).reshape(-1, 1, 3)
+        return tuple(best_f_rpf(stats, np.array([0, len(per_reference)], dtype=np.int64),
+                                np.array([measure.kind == "W"]), np.array([measure.weight]), alpha)[0, 0])
     m = len(per_reference)
     if m == 1:
         return rpf(per_reference[0])
@@ -100,8 +109,8 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
 
 
 def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
-          measures: Sequence[str] = DEFAULT_MEASURES, *, stem: bool = True,
-          stem_exceptions: Sequence[str] = EXCEPTION_LISTS, stopwords: bool = False,
+          measures: Sequence[str] = DEFAULT_MEASURES, *, tokenizer: str = "rouge155", stem: bool | None = None,
+          stemmer: str | None = None, stem_exceptions: Sequence[str] = EXCEPTION_LISTS, stopwords: bool = False,
           multiref: str = "A", alpha: float = 0.5, splitter: Splitter = "newline",
           word_limit: int | None = None, byte_limit: int | None = None,
           perl_last_unigram_bug: bool = True, perl_byte_limit_skips_lcs: bool = True,
@@ -117,8 +126,21 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     measures : list of str
         ``rouge-N``, ``rouge-l`` (summary-level union LCS), ``rouge-w-<w>``, ``rouge-s<d>``, ``rouge-su<d>``,
         ``rouge-s*``, ``rouge-su*``.
-    stem, stopwords : bool
-        ROUGE-1.5.5's ``-m`` (default on, as papers report) and ``-s``.
+    tokenizer : {"rouge155", "rouge-score", "unicode", "character"}
+        How text becomes tokens (``rougelab.text.tokenizers``): ROUGE-1.5.5's (default), Google
+        rouge-score's, or rouge-score-rs's ``unicode-v1`` words / ``character-v1`` grapheme clusters for
+        text in any script. The first two keep only ASCII letters and digits: a text whose other letters
+        they drop makes ``rouge`` warn (once per call, with the number of such texts), since Chinese,
+        Arabic or Cyrillic text would otherwise score 0 without a word; ``tokenizer="unicode"`` keeps them.
+    stem : bool, optional
+        Stem tokens longer than 3 characters (ROUGE-1.5.5's ``-m``). Default: on for ``"rouge155"`` (as
+        papers report), off for the other tokenizers (rouge-score's ``use_stemmer=False``).
+    stemmer : {"rouge155", "porter", "snowball:<language>"}, optional
+        What stemming uses (giving one turns ``stem`` on): ROUGE-1.5.5's own (the only one with
+        ``"rouge155"``, its default), NLTK's Porter as rouge-score's ``use_stemmer=True`` runs it (the
+        default of the others), or an NLTK Snowball stemmer (``"snowball:german"``, ...).
+    stopwords : bool
+        ROUGE-1.5.5's ``-s`` (SMART stopwords removed).
     stem_exceptions : sequence of {"noun", "adv", "verb", "adj"}
         The WordNet-2.0 exception lists in ``-m``'s exception DB, in merge order (a later list wins on
         "best", "better", "testes"). The default order is a choice (the Perl builder merges in directory
@@ -129,11 +151,13 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         with the best recall; ``mean`` averages R, P and F of each reference alone; ``jackknife-B``
         (or ``jackknife``: Lin 2004, 2.1) averages the ``-f B`` score of the M leave-one-out sets;
         ``jackknife-A`` (NIST's DUC/TAC jackknifing, sacrerouge) averages their ``-f A`` score.
+        ``best-f`` (rouge-score's ``score_multi``) keeps, per measure, the reference with the best F.
         See ``combine_references``.
     alpha : float
         F = P R / ((1 - alpha) P + alpha R) (``-p``).
-    splitter : "newline", "nltk" or callable
-        Sentence boundaries for ROUGE-L/W (see ``rougelab.text.split_sentences``).
+    splitter : "newline", "nltk", "none" or callable
+        Sentence boundaries for ROUGE-L/W (see ``rougelab.text.split_sentences``): ``"newline"`` gives
+        rouge-score's ``rougeLsum``, ``"none"`` (the whole text one sentence) its ``rougeL``.
     word_limit, byte_limit : int, optional
         ``-l`` / ``-b`` truncation of summaries and references (bytes of the UTF-8 text).
     perl_last_unigram_bug, perl_byte_limit_skips_lcs, perl_round_before_f, perl_wlcs : bool
@@ -141,7 +165,8 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         leaves the ROUGE-L/W input (almost) untruncated; R and P are rounded to 5 decimals before F;
         ROUGE-W counts runs of adjacent reference tokens on the union LCS (ignoring gaps in the summary)
         and weights its recall base twice. ``perl_wlcs=False`` gives Lin's ROUGE-W (eqs. 13-15; each
-        reference sentence against its best summary sentence).
+        reference sentence against its best summary sentence). rouge-score rounds nothing: pass
+        ``perl_round_before_f=False`` (``rougelab.metrics.rouge_score_metrics`` does, for its names).
 
     Returns
     -------
@@ -157,6 +182,10 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     if multiref not in MULTIREF_RULES:
         raise InputError(f"multiref must be one of {', '.join(map(repr, MULTIREF_RULES))} "
                          f"(or 'jackknife' for 'jackknife-B'), got {multiref!r}")
+    if tokenizer not in TOKENIZERS:
+        raise InputError(f"unknown tokenizer {tokenizer!r}: use one of {', '.join(TOKENIZERS)}")
+    stem = (tokenizer == "rouge155" or stemmer is not None) if stem is None else stem
+    stemmer = stemmer or DEFAULT_STEMMER[tokenizer]
     if isinstance(measures, str):
         measures = [measures]
     parsed = list(dict.fromkeys(parse_measure(m) for m in measures))  # repeated names: scored once
@@ -168,6 +197,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         raise InputError(str(err)) from None
     options = RougeOptions(stem=stem, stem_exceptions=stem_exceptions, stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit,
                            alpha=alpha, multiref=multiref if multiref in ("A", "B") else "A",
+                           tokenizer=tokenizer, stemmer=stemmer,
                            perl_last_unigram_bug=perl_last_unigram_bug,
                            perl_byte_limit_skips_lcs=perl_byte_limit_skips_lcs,
                            perl_round_before_f=perl_round_before_f, perl_wlcs=perl_wlcs)
@@ -176,7 +206,17 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     except ValueError as err:
         raise InputError(str(err)) from None
 
-    if word_limit or byte_limit or (not perl_wlcs and any(m.kind == "W" for m in parsed)):
+    one_by_one = word_limit or byte_limit or (not perl_wlcs and any(m.kind == "W" for m in parsed))
+    if one_by_one and tokenizer != "rouge155":
+        raise InputError(f"tokenizer={tokenizer!r} cannot be combined with word_limit, byte_limit or "
+                         "perl_wlcs=False (ROUGE-1.5.5's truncation and Lin's ROUGE-W read its own tokens)")
+    if tokenizer in ("rouge155", "rouge-score"):
+        dropped = count_dropped_letters([*summaries, *(r for refs in references for r in refs)])
+        if dropped:
+            warnings.warn(f"tokenizer={tokenizer!r} keeps only ASCII letters and digits: {dropped} text(s) "
+                          "lost letters or digits of other scripts (a text of Chinese, Arabic, Cyrillic ... "
+                          "scores 0); tokenizer='unicode' keeps them", UserWarning, stacklevel=2)
+    if one_by_one:
         table = _score_one_by_one(summaries, references, parsed, options, multiref, splitter)
     else:
         table = _score_batch(summaries, references, parsed, options, multiref, splitter)
@@ -205,6 +245,9 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     order = grams + lcs
     stats = stats[:, [order.index(m) for m in parsed], :]
     bounds = np.concatenate([[0], np.cumsum(per_summary)]).astype(np.int64)
+    if multiref == "best-f":
+        return best_f_rpf(stats, bounds, np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
+                          np.array([m.weight for m in parsed], dtype=np.float64), options.alpha)
     if multiref in ("A", "B"):
         return pooled_rpf(stats, bounds, np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
                           np.array([m.weight for m in parsed], dtype=np.float64), options.alpha,

@@ -25,6 +25,8 @@ class RougeOptions:
     byte_limit: int | None = None       # [-b N] keep the first N bytes
     alpha: float = 0.5                  # [-p A] F = 1 / (A/P + (1-A)/R)
     multiref: str = "A"                 # [-f A|B] pool the references (A) or keep the best (B)
+    tokenizer: str = "rouge155"         # rouge155 | rouge-score | unicode | character (rougelab.text.tokenizers)
+    stemmer: str = "rouge155"           # what -m stems with: rouge155 | porter | snowball:<language>
     counting_unit: int = 0              # [-t 0|1|2] average per summary / per token / raw counts (front end)
     perl_last_unigram_bug: bool = True  # -U/-u never count the last token's unigram
     perl_byte_limit_skips_lcs: bool = True  # -b does not truncate the ROUGE-L/W input

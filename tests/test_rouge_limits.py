@@ -13,7 +13,7 @@ from rougelab.rouge.limits import MAX_LCS_CELLS, MAX_SKIP_BIGRAMS, check_sizes, 
 @pytest.mark.parametrize("n", range(0, 9))
 @pytest.mark.parametrize("distance", [-1, 0, 1, 4, 10])
 def test_skip_bigram_count_matches_enumeration(n, distance):
-X
+    # ROUGE-1.5.5.pl pairs token i with every j > i such that $j<=$i+$skipDistance+1 (d < 0: no limit)
     pairs = [(i, j) for i, j in itertools.combinations(range(n), 2) if distance < 0 or j - i - 1 <= distance]
     assert skip_bigrams(n, distance) == len(pairs)
 

@@ -10,9 +10,10 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from rougelab.evaluate import add_metric_scores, human_columns
+from rougelab.evaluate import add_metric_scores, human_columns, supported
 from rougelab.extras import require
-from rougelab.metaeval import correlation_table, permutation_test
+from rougelab.metaeval import bootstrap_ci, bootstrap_difference, correlation_table, permutation_test
+from rougelab.notebook import first_documents
 
 
 def leaderboard(datasets: list[str], metrics: list[str], *, levels=("system", "summary"),
@@ -21,18 +22,28 @@ def leaderboard(datasets: list[str], metrics: list[str], *, levels=("system", "s
     """One row per (dataset, criterion, level, metric).
 
     Columns: dataset, criterion, level, coef, metric, value, ci_low, ci_high (95% bootstrap over
-    systems and inputs), rank (1 = best in its cell), pvalue_vs_best (permutation test of the best
-    metric against this one; NaN for the best itself) and tied_with_best. ``docs`` keeps only the
-    first ``docs`` inputs of each dataset (a quick look).
+    systems and inputs; over inputs only on a dataset of pairs such as Rank19), rank (1 = best in
+    its cell), pvalue_vs_best (permutation test of the best metric against this one; NaN for the
+    best itself) and tied_with_best. ``docs`` keeps only the first ``docs`` inputs of each dataset
+    (a quick look). Every dataset must support every level and ``coef`` (``evaluate.supported``):
+    board the factual-consistency sets in their own call (QAGS: ``levels=("global",)``; Rank19:
+    ``levels=("summary",), coef="accuracy"``).
     """
     boards = []
     for dataset in tqdm(datasets, desc="datasets", disable=not progress):
+        resample = _resample(dataset, levels, coef)
         table, humans = _scored(dataset, metrics, docs, progress)
-        corr = correlation_table(table, metrics, humans, levels=list(levels),
-                                 coefs=[coef], n_resamples=n_resamples, seed=seed, progress=False)
+        corr = correlation_table(table, metrics, humans, levels=list(levels), coefs=[coef],
+                                 n_resamples=n_resamples, seed=seed, resample=resample,
+                                 progress=False)
         corr.insert(0, "dataset", dataset)
         boards.append(_test_against_best(table, corr, n_resamples, alpha, seed))
     return pd.concat(boards, ignore_index=True)
+
+
+def _resample(dataset: str, levels, coef: str) -> str:
+    """How the dataset's bootstrap resamples; a level or coef its design does not support raises."""
+    return [supported(dataset, level, coef) for level in levels][0]
 
 
 def _scored(dataset: str, metrics: list[str], docs: int | None, progress: bool) -> tuple[pd.DataFrame, list[str]]:
@@ -41,9 +52,7 @@ def _scored(dataset: str, metrics: list[str], docs: int | None, progress: bool) 
 
     table = load_dataset(dataset)
     humans = human_columns(table)
-    if docs is not None:
-        table = table[table.doc_id.isin(table.doc_id.unique()[:docs])].reset_index(drop=True)
-    return add_metric_scores(table, metrics, progress=progress), humans
+    return add_metric_scores(first_documents(table, docs), metrics, progress=progress), humans
 
 
 def _test_against_best(table, corr, n_resamples, alpha, seed) -> pd.DataFrame:
@@ -81,21 +90,33 @@ def versus(datasets: list[str], metric: str, baseline: str = "rouge-2", *, level
            progress: bool = True) -> pd.DataFrame:
     """``metric`` against ``baseline`` in every (dataset, criterion, level) cell, both ways.
 
-    Columns: dataset, criterion, level, coef, metric, baseline, delta (r(metric) - r(baseline)),
-    pvalue_better (paired permutation test, H1: ``metric`` correlates better; Deutsch, Dror & Roth
-    2021) and pvalue_worse (H1: ``baseline`` correlates better). ``docs`` as in ``leaderboard``.
+    Columns: dataset, criterion, level, coef, metric, baseline; ``value`` / ``ci_low`` / ``ci_high``
+    of each (``metric_*``, ``baseline_*``: bootstrap percentile intervals, Deutsch, Dror & Roth
+    2021), delta (r(metric) - r(baseline)) with ``delta_low`` / ``delta_high`` (95% paired bootstrap,
+    the same resamples for both metrics) and ``pvalue_bootstrap`` (its one-sided test, H1:
+    ``metric`` correlates better), pvalue_better (paired permutation test, H1: ``metric`` correlates
+    better) and pvalue_worse (H1: ``baseline`` correlates better). Levels, ``coef`` and resampling
+    as in ``leaderboard``; ``docs`` too.
     """
     rows = []
     for dataset in tqdm(datasets, desc="datasets", disable=not progress):
+        resample = _resample(dataset, levels, coef)
         table, humans = _scored(dataset, [metric, baseline], docs, progress)
         for criterion in humans:
             for level in levels:
-                better = permutation_test(table, metric, baseline, criterion, level, coef,
-                                          n_resamples=n_resamples, seed=seed)
-                worse = permutation_test(table, baseline, metric, criterion, level, coef,
-                                         n_resamples=n_resamples, seed=seed)
+                args = (criterion, level, coef)
+                better = permutation_test(table, metric, baseline, *args, n_resamples=n_resamples, seed=seed)
+                worse = permutation_test(table, baseline, metric, *args, n_resamples=n_resamples, seed=seed)
+                diff = bootstrap_difference(table, metric, baseline, *args, n_resamples=n_resamples,
+                                            resample=resample, seed=seed)
+                ci = {name: bootstrap_ci(table, column, *args, n_resamples=n_resamples, resample=resample,
+                                         seed=seed) for name, column in (("metric", metric), ("baseline", baseline))}
                 rows.append(dict(dataset=dataset, criterion=criterion, level=level, coef=coef, metric=metric,
-                                 baseline=baseline, delta=better.delta, pvalue_better=better.pvalue,
+                                 baseline=baseline,
+                                 **{f"{name}_{part}": getattr(ci[name], attr) for name in ci
+                                    for part, attr in (("value", "value"), ("ci_low", "low"), ("ci_high", "high"))},
+                                 delta=better.delta, delta_low=diff.low, delta_high=diff.high,
+                                 pvalue_bootstrap=diff.pvalue, pvalue_better=better.pvalue,
                                  pvalue_worse=worse.pvalue))
     return pd.DataFrame(rows)
 

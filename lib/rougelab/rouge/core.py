@@ -24,7 +24,8 @@ from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, count_cod
 from rougelab.rouge.lcs import summary_lcs_hits, summary_wlcs_lin, union_lcs_hits
 from rougelab.rouge.options import RougeOptions
 from rougelab.text.sentences import Splitter, split_sentences
-from rougelab.text.tokenize import TokenEncoder, lowercase, normalize, perl_split, select_tokens
+from rougelab.text.tokenize import lowercase, normalize, perl_split, select_tokens
+from rougelab.text.tokenizers import make_encoder
 
 
 @dataclass(frozen=True)
@@ -193,7 +194,7 @@ class PreparedText:
 
     def __init__(self, sentences: Sequence[str], options: RougeOptions, vocab: Vocabulary):
         raw = [lowercase(s) for s in sentences if s]
-        select = dict(stem=options.stem, stopwords=options.stopwords)
+        select = dict(stem=options.stem, stopwords=options.stopwords, exceptions=options.stem_exceptions)
         units = truncate_units(raw, options.word_limit, options.byte_limit, options.perl_byte_limit_skips_lcs)
         unit_ids = [vocab.encode(select_tokens(normalize(u), **select)) for u in units]
         if options.word_limit or options.byte_limit:
@@ -434,7 +435,8 @@ class EncodedBatch:
     """
 
     def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
-        encoder = TokenEncoder(stem=options.stem, stopwords=options.stopwords)
+        encoder = make_encoder(options.tokenizer, stem=options.stem, stopwords=options.stopwords,
+                               stemmer=options.stemmer, exceptions=options.stem_exceptions)
         if splitter != "newline":  # one sentence per line; a newline inside a sentence only separates tokens
             texts = ["\n".join(s.replace("\n", " ") for s in split_sentences(text, splitter)) for text in texts]
         self.ids, lengths, per_text = encoder.encode_many(list(texts))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from rougelab.metrics.base import InputError, Metric, register
+from rougelab.metrics.base import InputError, Metric
 from rougelab.semantic.encoder import default_model_path, model_fingerprint
 
 
@@ -87,11 +87,15 @@ def bertscore(summaries, references, *, model: str | None = None, num_layers: in
     return out
 
 
-def _make() -> Metric:
+NAMES = ("bertscore",)
+
+
+def make(name: str) -> Metric | None:
+    """The registry's BERTScore ``Metric`` (None for any other name)."""
+    if name != "bertscore":
+        return None
     path = default_model_path()
     options = dict(num_layers=default_num_layers(path), idf=False, rescale=False,
                    fingerprint=model_fingerprint(path)[:12])
     return Metric("bertscore", bertscore, primary="bertscore_f", options=options)
 
-
-register("bertscore", _make)

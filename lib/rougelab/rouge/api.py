@@ -27,6 +27,7 @@ from rougelab.rouge._jit import get_num_threads
 from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, batch_pair_stats,
                                  check_options, combine, measure_stats, pooled_rpf, recall_precision_f)
+from rougelab.rouge.limits import check_sizes
 from rougelab.rouge.options import RougeOptions
 from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.sentences import Splitter, split_sentences
@@ -191,6 +192,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     parsed = list(dict.fromkeys(parse_measure(m) for m in measures))  # repeated names: scored once
     if not parsed:
         raise InputError("no ROUGE measure requested: pass e.g. measures=['rouge-1', 'rouge-2', 'rouge-l']")
+    check_sizes(summaries, references, parsed)  # very long texts: InputError before any allocation
     try:
         stem_exceptions = check_exceptions(stem_exceptions)
     except ValueError as err:

@@ -2,25 +2,18 @@
 
 A ``Convention`` fixes the six choices that move a reported ROUGE number: the tokenizer, the stemmer,
 the sentence units of ROUGE-L, the multi-reference rule, ROUGE-1.5.5's rounding of R and P before F,
-and how per-summary scores are averaged. ``score`` computes per-summary R/P/F under a convention;
-``system_scores`` averages them per system; ``switch_table`` starts from one convention, changes one
-choice at a time and reports the change in the average score, the Kendall tau between the two system
-rankings and the pairs of systems whose order flips.
-
-How it is computed: each text is cut into sentence units and tokens (and stemmed) under the
-convention, every distinct token is written as an ASCII code word, and the code-word texts are scored
-by ``rougelab.rouge.rouge`` without stemming (so only the convention's own tokens and stems count),
-with the convention's multi-reference rule and rounding. rouge-score's rule for several references
-(``RougeScorer.score_multi``: per measure, the reference with the highest F; first on ties) is
-``"best-f"``, computed from each reference scored alone. With ``Convention.rouge_score()`` the numbers
-equal rouge-score 0.1.2's own (tests/test_conventions.py).
+and how per-summary scores are averaged. ``score`` computes per-summary R/P/F under a convention (the
+first five are options of ``rougelab.rouge.rouge``); ``system_scores`` averages them per system
+(``rougelab.rouge.aggregate``); ``switch_table`` starts from one convention, changes one choice at a
+time and reports the change in the average score, the Kendall tau between the two system rankings and
+the pairs of systems whose order flips. With ``Convention.rouge_score()`` the numbers equal rouge-score
+0.1.2's own (tests/test_conventions.py).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from itertools import combinations
-from typing import Callable, Sequence
+from typing import Sequence
 
 import numpy as np
 import pandas as pd
@@ -28,13 +21,12 @@ from scipy.stats import kendalltau
 
 from rougelab.metrics.base import InputError
 from rougelab.rouge.aggregation import METHODS, aggregate
+from rougelab.resources import EXCEPTION_LISTS
 from rougelab.rouge.api import MULTIREF_RULES, rouge
-from rougelab.text.sentences import split_sentences
 
 TOKENIZERS = ("rouge155", "rouge-score", "unicode")
 STEMMERS = ("rouge155", "rouge155-noexc", "porter", "none")
 UNITS = ("newline", "nltk", "text")
-MULTIREF = (*MULTIREF_RULES, "best-f")
 MEASURES = ("rouge-1", "rouge-2", "rouge-l")
 
 
@@ -51,7 +43,7 @@ class Convention:
     units : ROUGE-L's sentences: ``"newline"`` (one per line; rouge-score's rougeLsum), ``"nltk"`` (NLTK
         Punkt within each line, as scripts that join ``nltk.sent_tokenize`` output with newlines before
         rougeLsum), ``"text"`` (the whole text one sequence; rouge-score's rougeL).
-    multiref : a rule of ``rougelab.rouge.api.combine_references`` or ``"best-f"`` (rouge-score).
+    multiref : a rule of ``rougelab.rouge.api.combine_references`` (``"best-f"`` is rouge-score's).
     round5 : ROUGE-1.5.5 rounds R and P to 5 decimals before F (and F).
     average : ``rougelab.rouge.aggregate`` method: ``"mean"``, ``"rouge155"`` (mean of bootstrap
         means), ``"rouge-score"`` (median of bootstrap means, as Hugging Face ``evaluate`` reports).
@@ -66,7 +58,7 @@ class Convention:
 
     def __post_init__(self):
         for name, allowed in (("tokenizer", TOKENIZERS), ("stemmer", STEMMERS), ("units", UNITS),
-                              ("multiref", MULTIREF), ("average", METHODS)):
+                              ("multiref", MULTIREF_RULES), ("average", METHODS)):
             if getattr(self, name) not in allowed:
                 raise InputError(f"Convention {name}={getattr(self, name)!r}: use one of {', '.join(allowed)}")
 
@@ -92,89 +84,34 @@ class Convention:
 
 
 # --------------------------------------------------------------------------------------------
-# Tokens
-
-
-@lru_cache(maxsize=1)
-def _porter():
-    from nltk.stem import porter
-    return porter.PorterStemmer()
-
-
-@lru_cache(maxsize=1)
-def _unicode_tokenizer():
-    from rouge_score_rs.tokenizers import UnicodeTokenizer
-    return UnicodeTokenizer()
-
-
-def _tokens(unit: str, tokenizer: str) -> list[str]:
-    if tokenizer == "rouge155":
-        from rougelab.text.tokenize import tokenize
-        return tokenize(unit)
-    if tokenizer == "rouge-score":
-        from rouge_score.tokenize import tokenize
-        return tokenize(unit, None)
-    return list(_unicode_tokenizer().tokenize(unit))
-
-
-def _stem(token: str, stemmer: str) -> str:
-    if stemmer == "none" or len(token) <= 3:
-        return token
-    if stemmer == "porter":
-        return _porter().stem(token)
-    from rougelab.text.stemmer import morph_stem
-    return morph_stem(token, ()) if stemmer == "rouge155-noexc" else morph_stem(token)
-
-
-def tokenized(text: str, convention: Convention) -> list[list[str]]:
-    """``text``'s sentence units, each a list of (stemmed) tokens, under ``convention``."""
-    splitter = "newline" if convention.units == "text" else convention.units
-    units = split_sentences(text, splitter)
-    if convention.units == "text":
-        units = [" ".join(units)]
-    return [[_stem(t, convention.stemmer) for t in _tokens(u, convention.tokenizer)] for u in units]
-
-
-class _CodeWords:
-    """Distinct tokens -> ASCII words ``w0``, ``w1``, ... that ROUGE-1.5.5's tokenizer keeps whole."""
-
-    def __init__(self):
-        self.ids: dict[str, int] = {}
-
-    def text(self, units: list[list[str]]) -> str:
-        return "\n".join(" ".join(f"w{self.ids.setdefault(t, len(self.ids))}" for t in unit) for unit in units)
-
-
-# --------------------------------------------------------------------------------------------
 # Scores
+
+_SPLITTER = {"newline": "newline", "nltk": "nltk", "text": "none"}
+
+
+def rouge_options(convention: Convention) -> dict:
+    """The ``rougelab.rouge.rouge`` options of ``convention`` (all but the averaging).
+
+    ``rouge`` stems ROUGE-1.5.5's tokens only with ROUGE-1.5.5's stemmer; NLTK's Porter on them is
+    computed with rouge-score's tokenizer, which gives the same tokens except where ``str.lower`` maps a
+    non-ASCII character to ASCII (U+0130, the Kelvin sign; see ``rougelab.text.tokenizers``).
+    """
+    tokenizer = convention.tokenizer
+    if convention.stemmer == "none":
+        stemming = dict(stem=False)
+    elif convention.stemmer == "porter":
+        stemming = dict(stemmer="porter")
+        tokenizer = "rouge-score" if tokenizer == "rouge155" else tokenizer
+    else:
+        stemming = dict(stemmer="rouge155", stem_exceptions=() if convention.stemmer == "rouge155-noexc" else EXCEPTION_LISTS)
+    return dict(tokenizer=tokenizer, **stemming, splitter=_SPLITTER[convention.units], multiref=convention.multiref,
+                perl_round_before_f=convention.round5)
 
 
 def score(convention: Convention, summaries: Sequence[str], references: Sequence[Sequence[str]],
           measures: Sequence[str] = MEASURES) -> pd.DataFrame:
     """Per-summary R/P/F (columns as ``rougelab.rouge.rouge``) under ``convention``."""
-    words = _CodeWords()
-    cache: dict[str, str] = {}
-
-    def encode(text: str) -> str:
-        if text not in cache:
-            cache[text] = words.text(tokenized(text, convention))
-        return cache[text]
-
-    coded = [encode(s) for s in summaries]
-    coded_refs = [[encode(r) for r in refs] for refs in references]
-    options = dict(stem=False, perl_round_before_f=convention.round5)
-    if convention.multiref != "best-f":
-        return rouge(coded, coded_refs, measures, multiref=convention.multiref, **options)
-    owner = np.repeat(np.arange(len(coded)), [len(r) for r in coded_refs])
-    pairs = rouge([coded[i] for i in owner], [[r] for refs in coded_refs for r in refs], measures, **options)
-    out = []
-    for prefix in dict.fromkeys(c.rsplit("_", 1)[0] for c in pairs.columns):
-        columns = [f"{prefix}_{x}" for x in "rpf"]
-        f = pairs[f"{prefix}_f"].to_numpy()
-        starts = np.concatenate([[0], np.cumsum([len(r) for r in coded_refs])[:-1]])
-        best = [start + int(np.argmax(f[start:start + len(refs)])) for start, refs in zip(starts, coded_refs)]
-        out.append(pairs[columns].iloc[best].reset_index(drop=True))
-    return pd.concat(out, axis=1)
+    return rouge(summaries, references, measures, **rouge_options(convention))
 
 
 def system_scores(table: pd.DataFrame, scores: pd.DataFrame, average: str = "mean", *,
@@ -199,8 +136,7 @@ def flipped_pairs(before: pd.Series, after: pd.Series) -> list[tuple[str, str]]:
 
 
 def switch_table(table: pd.DataFrame, base: Convention, switches: dict[str, dict], *,
-                 measures: Sequence[str] = MEASURES, n_resamples: int = 1000, seed: int = 0,
-                 scorer: Callable = score) -> pd.DataFrame:
+                 measures: Sequence[str] = MEASURES, n_resamples: int = 1000, seed: int = 0) -> pd.DataFrame:
     """Each switch (a name -> ``Convention`` fields to change) applied to ``base`` alone.
 
     ``table`` has ``summary``, ``references`` and ``system_id``. One row per (switch, measure): the mean
@@ -212,7 +148,7 @@ def switch_table(table: pd.DataFrame, base: Convention, switches: dict[str, dict
 
     def run(convention: Convention):
         if convention not in scored:
-            per_summary = scorer(convention, summaries, references, measures)
+            per_summary = score(convention, summaries, references, measures)
             scored[convention] = (per_summary, system_scores(table, per_summary, convention.average,
                                                              n_resamples=n_resamples, seed=seed))
         return scored[convention]

@@ -8,7 +8,8 @@ reproduced from its signature alone.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import inspect
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 import pandas as pd
@@ -47,14 +48,18 @@ def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
         if len(refs) == 0:
             raise InputError(f"summary {i} has no references")
         for k, ref in enumerate(refs):
-            _check_text(ref, f"references[{i}][{k}]")
+            if not (isinstance(ref, str) and ref.isascii()):  # an ASCII str is valid: skip the costly checks
+                _check_text(ref, f"references[{i}][{k}]")
     for i, text in enumerate(summaries):
-        _check_text(text, f"summaries[{i}]")
+        if not (isinstance(text, str) and text.isascii()):
+            _check_text(text, f"summaries[{i}]")
     for i, text in enumerate(sources if sources is not None else ()):
         _check_text(text, f"sources[{i}]", hint=" (does this dataset have source documents?)")
 
 
 def _check_list(value, name: str, what: str = "a list of strings") -> None:
+    if type(value) is list or type(value) is tuple:  # the usual case, checked first
+        return
     if isinstance(value, str):
         raise InputError(f"{name} must be {what}, not one string")
     if isinstance(value, (str, bytes, dict, set)) or not (hasattr(value, "__len__")
@@ -77,11 +82,14 @@ def _check_text(text, name: str, hint: str = "") -> None:
 class Metric:
     """A named, configured metric: ``score`` maps a batch to a DataFrame.
 
-    ``options`` holds every setting that changes a number; they all appear in ``signature``.
-    ``primary`` names the column that ``evaluate`` correlates by default. ``resources`` names the data
-    files the scorer reads (keys of ``rougelab.resources.RESOURCE_FILES``); the signature ends with the
-    code fingerprint and a digest of those files (``rougelab.fingerprint``), so the score cache misses
-    when either changes.
+    ``options`` are the scorer's parameters, passed to it as keyword arguments; a name the scorer does
+    not take is an ``InputError`` when the metric is made (a scorer taking ``**options`` checks its own).
+    ``pins`` are facts about the computation that are not parameters (which tokenizer, the vectors' hash,
+    how references are combined where that is fixed): they appear in ``signature`` only. ``primary``
+    names the column that ``evaluate`` correlates by default. ``resources`` names the data files the
+    scorer reads (keys of ``rougelab.resources.RESOURCE_FILES``). The signature lists the options and
+    pins, then the package version, the code fingerprint and a digest of those files
+    (``rougelab.fingerprint``), so the score cache misses when any of them changes.
     """
 
     name: str
@@ -90,6 +98,17 @@ class Metric:
     options: dict = field(default_factory=dict)
     needs_source: bool = False
     resources: tuple[str, ...] = ()
+    pins: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        _check_parameters(self.name, self.scorer, self.options, skip=3 if self.needs_source else 2)
+        clash = sorted(set(self.options) & set(self.pins))
+        if clash:
+            raise ValueError(f"metric {self.name!r}: {', '.join(clash)} is both a parameter and a pin")
+
+    def with_options(self, **options) -> "Metric":
+        """The same metric with some parameters changed (unknown ones are an ``InputError``)."""
+        return replace(self, options={**self.options, **options})
 
     def score(self, summaries, references, sources=None) -> pd.DataFrame:
         check_batch(summaries, references, sources, needs_source=self.needs_source)
@@ -103,12 +122,27 @@ class Metric:
 
     @property
     def signature(self) -> str:
-        parts = [self.name, *(f"{k}:{_fmt(v)}" for k, v in sorted(self.options.items())),
+        settings = {**self.options, **self.pins}
+        parts = [self.name, *(f"{k}:{_fmt(v)}" for k, v in sorted(settings.items())),
                  f"version:{__version__}", f"code:{code_fingerprint()}"]
         if self.resources:
             parts.append("resources:" + ",".join(f"{name}@{resource_pin(RESOURCE_FILES[name]())}"
                                                  for name in self.resources))
         return "|".join(parts)
+
+
+def _check_parameters(name: str, scorer, options: dict, skip: int) -> None:
+    try:
+        parameters = list(inspect.signature(scorer).parameters.values())[skip:]
+    except (TypeError, ValueError):  # a builtin without a signature: nothing to check against
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return
+    known = {p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise InputError(f"metric {name!r} has no parameter {', '.join(map(repr, unknown))}; "
+                         f"its parameters: {', '.join(sorted(known)) or 'none'}")
 
 
 def _fmt(value) -> str:
@@ -117,29 +151,32 @@ def _fmt(value) -> str:
     return str(value)
 
 
-_REGISTRY: dict[str, Callable[[], Metric]] = {}
+_USER: dict[str, Callable[[], Metric]] = {}
 
 
 def register(name: str, factory: Callable[[], Metric]) -> None:
-    """Register ``factory`` (no arguments, returns a ``Metric``) under ``name``."""
-    if name in _REGISTRY:
+    """Add a metric of your own (e.g. a notebook prototype) under ``name``; built-in metrics are
+    registry entries in ``rougelab.metrics.families``."""
+    if name in _USER or _builtin(name) is not None:
         raise ValueError(f"metric {name!r} is already registered")
-    _REGISTRY[name] = factory
+    _USER[name] = factory
 
 
-def get_metric(name: str) -> Metric:
-    """The registered metric ``name``; a clear error lists the known names otherwise."""
-    from rougelab.metrics import load_all  # registers the built-in metrics on first use
-
-    load_all()
-    try:
-        return _REGISTRY[name]()
-    except KeyError:
-        raise InputError(f"unknown metric {name!r}; known metrics: {', '.join(sorted(_REGISTRY))}") from None
+def get_metric(name: str, **options) -> Metric:
+    """The metric ``name`` (with ``options`` changing its parameters); a clear error lists the known names."""
+    metric = _USER[name]() if name in _USER else _builtin(name)
+    if metric is None:
+        raise InputError(f"unknown metric {name!r}; known metrics: {', '.join(metric_names())} "
+                         "(and the combinations of suffixes that `rougelab metrics` explains)")
+    return metric.with_options(**options) if options else metric
 
 
 def metric_names() -> list[str]:
-    from rougelab.metrics import load_all
+    """The names ``rougelab metrics`` lists: every family's useful names and your own."""
+    from rougelab.metrics.families import listed_names
+    return sorted({*listed_names(), *_USER})
 
-    load_all()
-    return sorted(_REGISTRY)
+
+def _builtin(name: str) -> Metric | None:
+    from rougelab.metrics.families import resolve  # the registry imports every metric module, which import us
+    return resolve(name)

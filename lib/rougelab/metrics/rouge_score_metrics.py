@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 
-from rougelab.metrics.base import Metric, register
+from rougelab.metrics.base import Metric
 from rougelab.rouge.api import rouge
 
 TYPES = tuple(f"rouge{n}" for n in range(1, 10)) + ("rougeL", "rougeLsum")
@@ -38,6 +38,11 @@ def _score(rouge_type, summaries, references, **options):
     return table
 
 
-for _type in TYPES:
-    for _stem in (False, True):
-        register(f"{_type}-stem" if _stem else _type, functools.partial(rouge_score_metric, _type, _stem))
+NAMES = tuple(f"{t}{suffix}" for t in TYPES for suffix in ("", "-stem"))
+
+
+def make(name: str) -> Metric | None:
+    """The registry's ``Metric`` called ``name`` (e.g. ``rougeLsum-stem``), or None if not one."""
+    if name not in NAMES:
+        return None
+    return rouge_score_metric(name.removesuffix("-stem"), name.endswith("-stem"))

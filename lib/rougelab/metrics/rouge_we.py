@@ -41,7 +41,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from rougelab.metrics.base import InputError, Metric, register
+from rougelab.metrics.base import InputError, Metric
 from rougelab.metrics.soft_rouge import (GramSpec, TokenIndex, VectorSimilarity, greedy_match,
                                          ng_abrecht_match, s3_match, soft_rouge)
 from rougelab.semantic.word_vectors import WordVectors, load_word_vectors
@@ -139,15 +139,10 @@ def rouge_we_metric(measure: str = "rouge-we-2", *, variant: str = "perl", compo
     wv: WordVectors = load_word_vectors(vectors)
     composition = composition or VARIANTS[variant][0]
     similarity = similarity or VARIANTS[variant][1]
-    options = {"measures": [measure], "variant": variant, "reading": READING[variant], "composition": composition,
-               "similarity": similarity, "vectors": wv.signature, "tokenize": "rouge155-nostem",
-               "multiref": "A"}
-    scorer = functools.partial(_registered_scorer, word_vectors=wv)
-    return Metric(name or measure + NAME_SUFFIX[variant], scorer, primary=_column_prefix(measure) + "_f", options=options)
-
-
-def _registered_scorer(summaries, references, *, word_vectors, vectors, reading, tokenize, multiref, **options):
-    return rouge_we(summaries, references, vectors=word_vectors, **options)
+    options = {"measures": [measure], "variant": variant, "composition": composition, "similarity": similarity}
+    pins = {"reading": READING[variant], "vectors": wv.signature, "tokenize": "rouge155-nostem", "multiref": "A"}
+    return Metric(name or measure + NAME_SUFFIX[variant], functools.partial(rouge_we, vectors=wv),
+                  primary=_column_prefix(measure) + "_f", options=options, pins=pins)
 
 
 def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) -> dict[int, float]:
@@ -167,6 +162,14 @@ def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) ->
     return rates
 
 
-for _measure in REGISTERED:
-    for _variant, _suffix in NAME_SUFFIX.items():
-        register(_measure + _suffix, functools.partial(rouge_we_metric, _measure, variant=_variant))
+# Registry names (``families``): each registered measure, bare or with a variant's suffix.
+_VARIANT_OF = {measure + suffix: (measure, variant) for measure in REGISTERED for variant, suffix in NAME_SUFFIX.items()}
+NAMES = tuple(_VARIANT_OF)
+
+
+def make(name: str) -> Metric | None:
+    """The registry's ``Metric`` called ``name``, or None if it is not a ROUGE-WE name."""
+    if name not in _VARIANT_OF:
+        return None
+    measure, variant = _VARIANT_OF[name]
+    return rouge_we_metric(measure, variant=variant)

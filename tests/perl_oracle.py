@@ -19,7 +19,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from rougelab.paths import cache_dir
-from rougelab.resources import EXCEPTION_FILES, rouge155_home
+from rougelab.resources import EXCEPTION_LISTS, rouge155_home
 
 _EVAL_LINE = re.compile(r"^1 (ROUGE-\S+) Eval (\d+)\.1 R:(\S+) P:(\S+) F:(\S+)$")
 
@@ -34,22 +34,28 @@ def perl_available() -> str | None:
     return None
 
 
-def perl_home() -> Path:
-    """A cached copy of RELEASE-1.5.5 with ``data/WordNet-2.0.exc.db`` rebuilt (done once, atomically)."""
-    target = cache_dir("rouge155-perl", "-".join(n.split(".")[0] for n in EXCEPTION_FILES)) / "RELEASE-1.5.5"
+def perl_home(exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> Path:
+    """A cached copy of RELEASE-1.5.5 with ``data/WordNet-2.0.exc.db`` rebuilt from the ``exceptions``
+    lists in that order (``()``: an empty DB, created by DB_File with no keys); done once, atomically."""
+    target = cache_dir("rouge155-perl", "-".join(exceptions) or "empty-db") / "RELEASE-1.5.5"
     if (target / "data" / "WordNet-2.0.exc.db").is_file():
         return target
     staging = Path(tempfile.mkdtemp(dir=target.parent))
     shutil.copytree(rouge155_home(), staging / "RELEASE-1.5.5")
-    exceptions = staging / "RELEASE-1.5.5" / "data" / "WordNet-2.0-Exceptions"
+    folder = staging / "RELEASE-1.5.5" / "data" / "WordNet-2.0-Exceptions"
     # The builder adds every *.exc file of a folder in readdir order, later files overwriting earlier
-    # ones. To make that order ours (rougelab.resources.EXCEPTION_FILES) on any file system, it runs once
-    # per file, each time in a folder holding only that file, adding to the same DB.
-    for name in EXCEPTION_FILES:
-        single = exceptions / f"only-{name}"
+    # ones. To make that order ours (``exceptions``) on any file system, it runs once per file, each time
+    # in a folder holding only that file, adding to the same DB.
+    db = staging / "RELEASE-1.5.5" / "data" / "WordNet-2.0.exc.db"
+    db.unlink(missing_ok=True)
+    subprocess.run(["perl", "-MDB_File", "-MFcntl", "-e",
+                    'tie %h, "DB_File", $ARGV[0], O_CREAT|O_RDWR, 0640, $DB_HASH or die; untie %h;', str(db)],
+                   check=True, capture_output=True)
+    for name in (f"{list_name}.exc" for list_name in exceptions):
+        single = folder / f"only-{name}"
         single.mkdir()
-        shutil.copy(exceptions / name, single / name)
-        subprocess.run(["perl", str(exceptions / "buildExeptionDB.pl"), ".", "exc", "../../WordNet-2.0.exc.db"],
+        shutil.copy(folder / name, single / name)
+        subprocess.run(["perl", str(folder / "buildExeptionDB.pl"), ".", "exc", "../../WordNet-2.0.exc.db"],
                        cwd=single, check=True, capture_output=True)
         shutil.rmtree(single)
     try:
@@ -60,9 +66,9 @@ def perl_home() -> Path:
     return target
 
 
-def perl_exception(word: str) -> str | None:
-    """What the rebuilt exception DB maps ``word`` to."""
-    db = perl_home() / "data" / "WordNet-2.0.exc.db"
+def perl_exception(word: str, exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> str | None:
+    """What the exception DB rebuilt from ``exceptions`` maps ``word`` to."""
+    db = perl_home(exceptions) / "data" / "WordNet-2.0.exc.db"
     script = ('use DB_File; tie %h, "DB_File", $ARGV[0], O_RDONLY, 0440, $DB_HASH or die; '
               'print exists $h{$ARGV[1]} ? $h{$ARGV[1]} : "";')
     out = subprocess.run(["perl", "-e", script, str(db), word], capture_output=True, check=True).stdout
@@ -73,7 +79,8 @@ def _write_lines(path: Path, lines: list[str]) -> None:
     path.write_bytes("".join(f"{line}\n" for line in lines).encode("latin-1"))
 
 
-def run_perl(peers: list[list[str]], models: list[list[list[str]]], args: list[str]) -> list[dict]:
+def run_perl(peers: list[list[str]], models: list[list[list[str]]], args: list[str],
+             exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> list[dict]:
     """Per peer, ``{measure: (R, P, F)}`` as ROUGE-1.5.5.pl prints them with ``-d``.
 
     Parameters
@@ -84,8 +91,10 @@ def run_perl(peers: list[list[str]], models: list[list[list[str]]], args: list[s
         Each peer's model summaries, as lines.
     args : list of str
         ROUGE-1.5.5 options, e.g. ``["-n", "2", "-m", "-2", "4", "-U"]`` (``-e``, ``-d``, ``-r`` are added).
+    exceptions : tuple of str
+        The exception lists in the DB ``-m`` reads, in merge order (see ``perl_home``).
     """
-    home = perl_home()
+    home = perl_home(exceptions)
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         evals = []

@@ -59,3 +59,72 @@ def test_bad_names_get_a_one_line_error(argv, message, capsys):
     assert main(["evaluate", *argv, "--quiet"]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+# Issue 14: everything is checked before scoring; --quiet silences every bar.
+
+def _scoring_forbidden(monkeypatch):
+    """Fail the test if any metric is scored (validation must come first)."""
+    from rougelab import evaluate as evaluate_module
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("scored before the arguments were checked")
+    monkeypatch.setattr(evaluate_module, "cached_score", refuse)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--metric", ","], "--metric ',': no metric named"),
+    (["--metric", "length,nosuchmetric"], "unknown metric 'nosuchmetric'"),
+    (["--metric", "length", "--criterion", ","], "--criterion ',' names no criterion"),
+    (["--metric", "length", "--criterion", "relevance,tastiness"], "unknown criterion 'tastiness'"),
+    (["--metric", "length", "--bootstrap", "1"], "--bootstrap 1: give 0 (no interval) or at least 2"),
+    (["--metric", "length", "--bootstrap", "-5"], "--bootstrap -5"),
+])
+def test_bad_arguments_are_refused_before_scoring(argv, message, capsys, monkeypatch):
+    _scoring_forbidden(monkeypatch)
+    assert main(["evaluate", "--dataset", "summeval", *argv, "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_python_api_refuses_one_resample_and_bad_names_before_scoring(monkeypatch):
+    from rougelab.evaluate import evaluate
+
+    _scoring_forbidden(monkeypatch)
+    with pytest.raises(ValueError, match="at least 2: one resample gives an interval of zero width"):
+        evaluate("summeval", ["length"], n_resamples=1)
+    with pytest.raises(ValueError, match="supports --level .* only, not .document."):
+        evaluate("summeval", ["length"], level="document")
+    with pytest.raises(ValueError, match="no metric named"):
+        evaluate("summeval", [])
+
+
+def _noisy_metric(name):
+    """A metric whose scorer draws a progress bar with an explicit ``disable=False`` (as libraries do)."""
+    import pandas as pd
+    from tqdm.auto import tqdm
+
+    from rougelab.metrics.base import Metric
+
+    def scorer(summaries, references):
+        for _ in tqdm(summaries, desc="noisy", disable=False):
+            pass
+        return pd.DataFrame({"n": [float(len(s)) for s in summaries]})
+    return Metric(name, scorer, primary="n")
+
+
+@pytest.mark.parametrize("quiet", [True, False])
+def test_quiet_silences_every_progress_bar(quiet, tmp_path, capsys, monkeypatch):
+    from rougelab import evaluate as evaluate_module
+
+    monkeypatch.setattr(evaluate_module, "get_metric", _noisy_metric)
+    flag = ["--quiet"] if quiet else []
+    assert main(["evaluate", "--dataset", "newsroom", "--metric", "noisy-a,noisy-b", "--level", "system",
+                 "--bootstrap", "2", *flag]) == 0
+    summaries = tmp_path / "s.txt"
+    summaries.write_text("a b\n")
+    assert main(["score", "--metric", "noisy-a", "--summaries", str(summaries), "--references",
+                 str(summaries), *flag]) == 0
+    err = capsys.readouterr().err
+    bars = ["noisy", "metrics", "correlations"]
+    assert (not any(bar in err for bar in bars)) if quiet else all(bar in err for bar in bars)

@@ -1,15 +1,11 @@
 """`rougelab data fetch` / `rougelab data list`, through the real command-line entry point."""
-import os
 from pathlib import Path
 
 import pytest
 
 from rougelab.cli import main
 from rougelab.data import describe, registry
-
-CHECKOUT = Path(__file__).resolve().parents[1]
-MIRROR = Path(os.environ.get("ROUGELAB_DATA_MIRROR")
-              or CHECKOUT.parent / "shared" / "data" / "mirror")
+from mirror import MIRROR
 
 
 @pytest.fixture

@@ -1,13 +1,12 @@
 """Fetching: from a mirror or over HTTP, every SHA-256 verified, failures named in one line.
 
 Each test uses its own empty cache ($ROUGELAB_CACHE in tmp_path). The shared data mirror
-(``$ROUGELAB_DATA_MIRROR``, else ``../shared/data/mirror`` beside the checkout) is the
-thing the registry's hashes are checked against.
+(``tests/mirror.py``) is the thing the registry's hashes are checked against.
 """
 import functools
 import hashlib
-import http.server
 import os
+import http.server
 import shutil
 import threading
 from pathlib import Path
@@ -17,10 +16,9 @@ import pytest
 from rougelab.data import DataError, dataset_path, fetch, load_dataset
 from rougelab.data import registry
 from rougelab.data.fetch import read_verified
+from rougelab.rouge.rouge155.sample import official_runs
+from mirror import MIRROR
 
-CHECKOUT = Path(__file__).resolve().parents[1]
-MIRROR = Path(os.environ.get("ROUGELAB_DATA_MIRROR")
-              or CHECKOUT.parent / "shared" / "data" / "mirror")
 SUMMEVAL = registry.get("summeval")
 PKL = "SUM/SummEval/data.pkl"
 
@@ -57,7 +55,7 @@ def test_every_registered_file_matches_the_shared_mirror(empty_cache):
             assert hashlib.sha256(original).hexdigest() == entry.sha256
             n += 1
         assert dataset_path(dataset.name) == roots[dataset.name]
-    assert n == 875  # 871 distinct mirror files; BARTScore's LICENSE and README are in 3 entries
+    assert n == 884  # 874 distinct mirror files; BARTScore's LICENSE and README are in 6 entries
     assert not [p for p in empty_cache.rglob("*.tmp")]  # atomic writes leave no temp files
 
 
@@ -73,8 +71,7 @@ def test_rouge155_sample_path_has_release_layout():
     root = fetch("rouge155-sample", mirror=MIRROR, progress=False)["rouge155-sample"]
     assert root == dataset_path("rouge155-sample")
     assert {p.name for p in root.iterdir()} >= {"sample-test", "sample-output", "data"}
-    commands = (MIRROR.parent / "rouge155-sample-commands.tsv").read_text().splitlines()
-    outputs = [line.split("\t")[0] for line in commands if line.strip()]
+    outputs = [name for name, _ in official_runs()]
     assert len(outputs) == 17
     assert all((root / "sample-output" / name).is_file() for name in outputs)
     assert (root / "data" / "smart_common_words.txt").is_file()
@@ -191,5 +188,59 @@ def test_unwritable_cache_is_named(tmp_path, monkeypatch):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("ROUGELAB_CACHE", str(blocker / "cache"))
-    with pytest.raises(DataError, match=r"a-file/cache.*set \$ROUGELAB_CACHE to a writable folder"):
+    with pytest.raises(DataError, match=r"a-file/cache.*a-file is a file, not a folder .set ROUGELAB_CACHE"):
         fetch("summeval", mirror=MIRROR, progress=False)
+
+
+NEWSROOM = registry.get("newsroom")
+_STALL_WRITES = """
+import os, sys, time
+os.replace = lambda *args: time.sleep(600)  # hang after writing the first temporary file
+from rougelab.data import fetch
+fetch("newsroom", mirror=sys.argv[1], progress=False)
+"""
+
+
+def test_a_killed_fetch_leaves_recognisable_files_that_the_next_fetch_removes(empty_cache):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    folder = empty_cache / NEWSROOM.relative_root
+    child = subprocess.Popen([sys.executable, "-c", _STALL_WRITES, str(MIRROR)], env=os.environ.copy())
+    try:
+        deadline = time.monotonic() + 60
+        while not list(folder.rglob("*.rougelab-partial-*")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        partial = list(folder.rglob("*.rougelab-partial-*"))
+        assert len(partial) == 1 and partial[0].name.startswith(Path(NEWSROOM.files[0].path).name)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    assert partial[0].exists()
+    fetch("newsroom", mirror=MIRROR, progress=False)
+    assert not list(folder.rglob("*.rougelab-partial-*"))
+    assert dataset_path("newsroom").is_dir()
+
+
+def test_a_running_fetchs_temporary_file_is_left_alone_and_old_hidden_ones_removed(empty_cache):
+    folder = empty_cache / NEWSROOM.relative_root
+    folder.mkdir(parents=True)
+    ours = folder / f"x.json.rougelab-partial-{os.getpid()}-abcd1234"  # this process is running
+    old = folder / ".x.json.k3j_9xq2.tmp"                              # rougelab <= 0.1.0's name
+    for path in (ours, old):
+        path.write_bytes(b"half")
+    fetch("newsroom", mirror=MIRROR, progress=False)
+    assert ours.exists() and not old.exists()
+
+
+def test_cache_path_that_is_a_file_is_a_clear_error(tmp_path, monkeypatch, capsys):
+    from rougelab.cli import main
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("ROUGELAB_CACHE", str(blocker))
+    assert main(["data", "fetch", "newsroom", "--mirror", str(MIRROR)]) != 0
+    err = capsys.readouterr().err
+    assert f"{blocker} is a file, not a folder" in err and "Traceback" not in err

@@ -1,8 +1,6 @@
 """Tidy loaders, checked against the raw upstream files (read here independently of the loaders)."""
-import os
 import pickle
 import re
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -12,10 +10,8 @@ from rougelab.data import DataError, dataset_path, fetch, load_dataset
 from rougelab.data.fetch import read_verified
 from rougelab.data.loaders import sentences_from_markers
 from rougelab.data.safe_pickle import safe_loads
+from mirror import MIRROR
 
-CHECKOUT = Path(__file__).resolve().parents[1]
-MIRROR = Path(os.environ.get("ROUGELAB_DATA_MIRROR")
-              or CHECKOUT.parent / "shared" / "data" / "mirror")
 BASE = ["dataset", "doc_id", "system_id", "source", "references", "summary"]
 # name: (rows, docs, systems, references per doc, human columns), from issue 2 and the data README
 SHAPES = {
@@ -25,6 +21,9 @@ SHAPES = {
     "realsumm-original": (2500, 100, 25, 1, ["litepyramid_recall"]),
     "newsroom": (420, 60, 7, 1, ["coherence", "fluency", "informativeness", "relevance"]),
     "pyrxsum": (1000, 100, 10, 1, ["litepyramid_recall"]),
+    "qags-cnndm": (235, 235, 1, 1, ["fact"]),
+    "qags-xsum": (239, 239, 1, 1, ["fact"]),
+    "rank19": (746, 373, 2, 1, ["fact"]),
 }
 
 
@@ -174,6 +173,9 @@ def test_restricted_unpickler_equals_pickle_on_the_released_files():
     for name, path, numpy_scalars in [("summeval", "SUM/SummEval/data.pkl", False),
                                       ("newsroom", "SUM/Newsroom/data.pkl", False),
                                       ("realsumm-bartscore", "SUM/REALSumm/data.pkl", False),
+                                      ("qags-cnndm", "SUM/QAGS_CNN/data.pkl", False),
+                                      ("qags-xsum", "SUM/QAGS_XSUM/data.pkl", False),
+                                      ("rank19", "SUM/Rank19/data.pkl", False),
                                       ("realsumm-original", "scores_dicts/abs.pkl", True),
                                       ("realsumm-original", "scores_dicts/ext.pkl", True)]:
         data = read_verified(name, path)
@@ -197,3 +199,24 @@ def test_loads_are_independent(tables):
     first.loc[0, "references"].append("extra")
     again = load_dataset("newsroom")
     pd.testing.assert_frame_equal(again, tables["newsroom"])
+
+
+@pytest.mark.parametrize("name, path", [("qags-cnndm", "SUM/QAGS_CNN/data.pkl"),
+                                        ("qags-xsum", "SUM/QAGS_XSUM/data.pkl"),
+                                        ("rank19", "SUM/Rank19/data.pkl")])
+def test_factual_sets_match_the_raw_pickle_and_the_reference_is_the_article(tables, name, path):
+    raw = pickle.loads(read_verified(name, path))  # files just verified: the standard unpickler
+    table = tables[name]
+    assert (table["references"].map(lambda r: r[0]) == table["source"]).all()
+    for doc_id, doc in raw.items():
+        for system_id, entry in doc["sys_summs"].items():
+            row = table.set_index(["doc_id", "system_id"]).loc[(str(doc_id), str(system_id))]
+            assert row["summary"] == entry["sys_summ"] and row["fact"] == entry["scores"]["fact"]
+            assert row["source"] == doc["src"] == doc["ref_summ"]
+
+
+def test_rank19_pairs_one_correct_one_incorrect_summary(tables):
+    table = tables["rank19"]
+    pairs = table.groupby("doc_id")["system_id"].agg(lambda s: tuple(sorted(s)))
+    assert set(pairs) == {("correct", "incorrect")}
+    assert (table["fact"] == (table["system_id"] == "correct")).all()

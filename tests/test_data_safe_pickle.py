@@ -78,3 +78,54 @@ def test_numpy_scalars_decode_to_python_numbers_without_numpy():
 def test_numpy_scalar_with_object_dtype_is_refused():
     with pytest.raises(DataError, match="not a plain number"):
         safe_loads(pickle.dumps(np.array([None], dtype=object)[0:1].dtype), numpy_scalars=True)
+
+
+# Issue 14: every failure on malformed bytes is the data layer's own error (fuzzed with hypothesis).
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+_REAL = [pickle.dumps({**BUILTIN_VALUE, "ba": bytearray(b"xy"), "np": np.float64(2.5)}, protocol=p)
+         for p in range(pickle.HIGHEST_PROTOCOL + 1)]
+
+
+def _loads_or_data_error(data):
+    try:
+        safe_loads(data, numpy_scalars=True)
+    except DataError:
+        pass
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=200))
+def test_random_bytes_give_data_error_or_a_value(data):
+    _loads_or_data_error(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(_REAL), st.data())
+def test_truncated_and_mutated_real_pickles_give_data_error_or_a_value(real, draw):
+    cut = draw.draw(st.integers(0, len(real)))
+    changes = draw.draw(st.lists(st.tuples(st.integers(0, len(real) - 1), st.integers(0, 255)), max_size=4))
+    data = bytearray(real)
+    for index, value in changes:
+        data[index] = value
+    _loads_or_data_error(bytes(data[:cut] if draw.draw(st.booleans()) else data))
+
+
+@pytest.mark.parametrize("data, cause", [
+    (b"c__builtin__\nset\n)R.", None),                                        # fine: an empty set
+    (b"c__builtin__\nset\n]\x85}\x85R.", "TypeError"),                        # set([], {}) -> wrong arity
+    (b"c__builtin__\nbytearray\n\x8a\x05\x00\x00\x00\x00\x10\x85R.", "UnpicklingError"),  # bytearray(2**36)
+    (b"}(K\x01K\x02\x90.", "AttributeError"),                                 # ADDITEMS on a dict
+    (b"(h\x07.", "UnpicklingError"),                                          # memo key that was never stored
+    (b"\x80\x05\x96\xff\xff\xff\xff\xff\xff\xff\xff.", "OverflowError"),     # BYTEARRAY8 of 2**64 - 1 bytes
+    (b"\x80\x05\x96\x00\x00\x00\x00\x00\x00\x00\x40.", "MemoryError"),       # BYTEARRAY8 of 2**62 bytes
+])
+def test_named_failures_surface_as_data_error(data, cause):
+    if cause is None:
+        assert safe_loads(data) == set()
+        return
+    with pytest.raises(DataError, match="unsafe or corrupt pickle") as err:
+        safe_loads(data)
+    assert type(err.value.__cause__).__name__ == cause

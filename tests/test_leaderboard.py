@@ -22,6 +22,7 @@ def fake_dataset(monkeypatch):
         "dataset", "doc_id", "system_id", "source", "references", "summary", "quality"]])
     # The metric columns are already in the table: scoring just joins them.
     monkeypatch.setattr(lb, "add_metric_scores", lambda t, metrics, progress=True: t.join(table[["oracle", "noise"]]))
+    monkeypatch.setattr(lb, "supported", lambda dataset, level, coef: "both")  # "toy" is not registered
     return table
 
 
@@ -53,6 +54,10 @@ def test_versus_finds_the_better_metric_both_ways(fake_dataset):
     assert row.delta == pytest.approx(correlate(fake_dataset, "oracle", "quality", "summary", "pearson")
                                       - correlate(fake_dataset, "noise", "quality", "summary", "pearson"))
     assert row.pvalue_better < 0.05 and row.pvalue_worse > 0.5
+    assert row.delta_low <= row.delta <= row.delta_high and row.delta_low > 0
+    assert row.pvalue_bootstrap < 0.05
+    assert row.metric_value - row.baseline_value == pytest.approx(row.delta)
+    assert row.metric_ci_low <= row.metric_value <= row.metric_ci_high
 
 
 def test_heatmap_shows_values_and_marks_ties():
@@ -87,3 +92,17 @@ def test_rank_table_reranks_among_the_metrics_asked_for():
     ranks = lb.rank_table(board, metrics=["b", "a"])
     assert list(ranks.index) == ["b", "a"] and ranks.loc["a", "x"] == 1 and ranks.loc["b", "x"] == 2
     assert ranks.loc["b", "y"] == 1
+
+
+def test_factual_sets_are_boarded_at_the_levels_their_design_supports(monkeypatch, tmp_path):
+    from rougelab import score_cache
+    monkeypatch.setattr(score_cache, "cache_dir", lambda *parts: tmp_path)
+    board = lb.leaderboard(["rank19"], ["length", "rouge-1"], levels=("summary",), coef="accuracy",
+                           n_resamples=100, progress=False)
+    scored = lb.add_metric_scores(__import__("rougelab").load_dataset("rank19"), ["length", "rouge-1"],
+                                  progress=False)
+    for _, row in board.iterrows():
+        assert row.value == pytest.approx(correlate(scored, row.metric, "fact", "summary", "accuracy"))
+    with pytest.raises(ValueError, match="'qags-xsum' supports --level global only"):
+        lb.leaderboard(["qags-xsum"], ["length", "rouge-1"], levels=("summary",), n_resamples=10,
+                       progress=False)

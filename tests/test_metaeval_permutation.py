@@ -86,3 +86,25 @@ def test_constant_metric_is_refused():
     table = twin_metrics(0).assign(b=2.0)
     with pytest.raises(ValueError, match="scores are all equal"):
         permutation_test(table, "a", "b", "h")
+
+
+@pytest.mark.parametrize("alternative", ["greater", "less", "two-sided"])
+def test_alternatives_match_scipy_exact_paired_permutation_test(alternative):
+    # Global level, 2 systems x 5 inputs = 10 summaries: scipy.stats.permutation_test enumerates
+    # all 2^10 swaps of the (standardized) paired scores exactly; ours samples them.
+    table = twin_metrics(8, n_systems=2, n_inputs=5, noise_b=2.0)
+    a, b, h = (table[c].to_numpy() for c in ("a", "b", "h"))
+    a, b = (a - a.mean()) / a.std(), (b - b.mean()) / b.std()
+    statistic = lambda x, y: stats.pearsonr(x, h).statistic - stats.pearsonr(y, h).statistic
+    exact = stats.permutation_test((a, b), statistic, permutation_type="samples",
+                                   alternative=alternative).pvalue
+    ours = permutation_test(table, "a", "b", "h", "global", n_resamples=40_000,
+                            alternative=alternative).pvalue
+    assert ours == pytest.approx(exact, abs=0.01)
+
+
+def test_less_is_greater_with_the_metrics_swapped():
+    table = twin_metrics(2, noise_b=2.0)
+    less = permutation_test(table, "b", "a", "h", "summary", n_resamples=300, alternative="less")
+    greater = permutation_test(table, "a", "b", "h", "summary", n_resamples=300)
+    assert less.pvalue == pytest.approx(greater.pvalue)

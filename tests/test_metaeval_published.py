@@ -3,16 +3,13 @@
 Jain et al. (2022), WIDAR, Table 6: Kendall's tau between SummEval's four expert criteria,
 over all 1,600 summaries (global level; the mean of the three expert scores per summary).
 """
-import os
-from pathlib import Path
 
 import pytest
 
 from rougelab.data import fetch, load_dataset
 from rougelab.metaeval import correlation_table
+from mirror import MIRROR
 
-MIRROR = Path(os.environ.get("ROUGELAB_DATA_MIRROR")
-              or Path(__file__).resolve().parents[2] / "shared" / "data" / "mirror")
 CRITERIA = ["coherence", "consistency", "fluency", "relevance"]
 WIDAR_TABLE_6 = {  # upper triangle of the paper's table, two decimals
     ("coherence", "consistency"): 0.25, ("coherence", "fluency"): 0.27,

@@ -71,9 +71,48 @@ def test_williams_metrics_uses_the_level_correlations(level):
     assert williams_metrics(table, "m", "m2", "h", level) == pytest.approx(expected, abs=1e-12)
 
 
+def test_two_sided_t_and_pvalue_match_bruceR_cor_diff_printed_output():
+    # bruceR (Bao), documentation of cor_diff(), example for two nonindependent correlations
+    # (psychbruce.github.io/bruceR/reference/cor_diff.html):
+    # cor_diff(r1 = 0.20, r2 = 0.45, n = 100, rcov = 0.80) prints "t(97) = -4.56, p = 1e-05".
+    result = williams_test(0.20, 0.45, 0.80, 100, alternative="two-sided")
+    assert round(result.t, 2) == -4.56
+    assert f"{result.pvalue:.0e}" == "1e-05"
+
+
+def test_alternatives_are_the_two_tails_of_one_t():
+    t = williams_test(0.55, 0.35, 0.6, 50).t
+    greater, less, two = (williams_test(0.55, 0.35, 0.6, 50, alternative=a).pvalue
+                          for a in ("greater", "less", "two-sided"))
+    assert greater == pytest.approx(stats.t.sf(t, 47)) and less == pytest.approx(stats.t.cdf(t, 47))
+    assert two == pytest.approx(2 * min(greater, less))
+
+
+def test_absolute_correlations_follow_the_nlpstats_convention():
+    # Metric A negated: r12 and r23 flip sign. On absolute values the test is Vanhove's printed
+    # psych::r.test(n = 30, r12 = .5, r13 = .1, r23 = .7) again, "t value 3.38"; on signed values
+    # the negated metric is (rightly) worse than B.
+    assert round(williams_test(-0.5, 0.1, -0.7, 30, correlations="absolute").t, 2) == 3.38
+    assert williams_test(-0.5, 0.1, -0.7, 30).t < 0
+    assert williams_test(0.5, 0.1, 0.7, 30) == williams_test(0.5, 0.1, 0.7, 30, correlations="signed")
+
+
+@pytest.mark.parametrize("coef", ["spearman", "kendall"])
+def test_rank_coefficients_plug_their_system_level_values_into_the_formula(coef):
+    table = random_table(4, n_systems=12, n_inputs=10, ties=False)
+    data = table.groupby("system_id")[["m", "m2", "h"]].mean()
+    func = {"spearman": stats.spearmanr, "kendall": stats.kendalltau}[coef]
+    r = lambda u, v: func(data[u], data[v]).statistic
+    expected = williams_test(r("h", "m"), r("h", "m2"), r("m", "m2"), 12, "two-sided")
+    got = williams_metrics(table, "m", "m2", "h", "system", coef, alternative="two-sided")
+    assert got == pytest.approx(expected, abs=1e-12)
+
+
 @pytest.mark.parametrize("kwargs,message", [
     (dict(level="summary"), "use level='system' or 'global'"),
-    (dict(coef="kendall"), "derived for Pearson"),
+    (dict(coef="accuracy"), "compares correlations, not 'accuracy'"),
+    (dict(alternative="bigger"), "unknown alternative 'bigger'"),
+    (dict(correlations="abs"), "unknown correlations 'abs'"),
 ])
 def test_williams_metrics_refuses_what_it_cannot_test(kwargs, message):
     with pytest.raises(ValueError, match=message):

@@ -1,4 +1,5 @@
 """The metric interface: batch checks, registry look-up and signatures."""
+import pandas as pd
 import pytest
 
 from rougelab.metrics.base import InputError, Metric, get_metric, metric_names
@@ -38,3 +39,31 @@ def test_source_metrics_require_sources():
 def test_signature_lists_every_option():
     metric = Metric("m", lambda s, r, **kw: None, primary="x", options={"stem": True, "n": [1, 2]})
     assert metric.signature.startswith("m|n:1,2|stem:True|version:")
+
+
+def test_parameters_the_scorer_does_not_take_are_refused():
+    with pytest.raises(InputError, match=r"'rouge-we-1' has no parameter 'multiref'"):
+        get_metric("rouge-we-1", multiref="B")      # ROUGE-WE always pools: multiref is a pin, not a parameter
+    with pytest.raises(InputError, match="has no parameter 'scale'"):
+        Metric("m", lambda s, r, *, n=1: None, primary="x", options={"scale": 2})
+    with pytest.raises(InputError, match="WIDAR has no option 'combine'"):
+        get_metric("widar-1", combine="mean").score(["a"], [["a"]], ["a"])
+    assert get_metric("rouge-2", multiref="B").signature == get_metric("rouge-2-best").signature.replace(
+        "rouge-2-best", "rouge-2")
+
+
+def test_pins_label_the_signature_without_reaching_the_scorer():
+    metric = Metric("m", lambda s, r, *, n=1: pd.DataFrame({"x": [float(n)] * len(s)}), primary="x",
+                    options={"n": 2}, pins={"tokenizer": "toy"})
+    assert metric.signature.startswith("m|n:2|tokenizer:toy|version:")
+    assert metric.score(["a"], [["b"]])["x"].tolist() == [2.0]
+
+
+def test_names_are_parsed_on_demand_and_the_useful_ones_listed():
+    names = metric_names()
+    assert "rouge-su4-stop-jackknife-precision" not in names           # a combination: not listed ...
+    assert get_metric("rouge-su4-stop-jackknife-precision").primary == "rougesu4_p"   # ... but a name
+    assert {"rouge-l-newline", "rouge-2-best", "widar-idss", "bleu", "rouge-g-su4"} <= set(names)
+    for bad in ("rouge-1-newline", "rouge-2-nostem-stop", "rouge-l-recall-best", "rouge-"):
+        with pytest.raises(InputError, match=f"unknown metric '{bad}'"):
+            get_metric(bad)

@@ -111,3 +111,41 @@ def test_a_single_summary_prints_a_degenerate_interval(tmp_path, capsys):
     assert main(["-n", "1", "-x", "-a", _config(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[1:] == [
         f"s ROUGE-1 Average_{x}: 0.66667 (95%-conf.int. 0.66667 - 0.66667)" for x in "RPF"]
+
+
+# Issue 14: values outside an option's documented range are refused (ROUGE-1.5.5.pl reads them silently).
+
+@pytest.mark.parametrize("argv, message", [
+    (["-t", "3"], r"-t 3: expected 0 \(per summary\), 1 \(per token\) or 2"),
+    (["-t", "-1"], "-t -1: expected 0"),
+    (["-t", "x"], "-t x: expected 0, 1 or 2"),
+    (["-n", "-3"], "-n -3: the largest n-gram size is a whole number >= 1"),
+    (["-n", "0"], "-n 0: the largest n-gram size"),
+    (["-n", "2.5"], "-n 2.5: the n-gram size is a whole number"),
+    (["-l", "-1"], "-l -1: a length limit is a whole number >= 0"),
+    (["-b", "-75"], "-b -75: a length limit"),
+    (["-c", "abc"], "-c abc: not a number"),
+    (["-c", "nan"], "within 0 and 100"),
+    (["-p", "2"], "between 0 and 1"),
+    (["-p", "nan"], "between 0 and 1"),
+    (["-w", "nan"], "must greater than 0"),
+    (["-r", "-5"], "at least one resample"),
+    (["-2", "x"], "-2 x: the skip distance is a whole number"),
+    (["-f", "C"], "-f C: the scoring formula is A"),
+])
+def test_values_outside_the_documented_range_are_usage_errors(argv, message, capsys):
+    import re
+
+    assert main([*argv, "-a", "c.xml"]) == 2
+    err = capsys.readouterr().err
+    assert re.search(message, err)
+    assert "usage: rougelab rouge155 [options] ROUGE-eval-config-file [systemID]" in err
+
+
+@pytest.mark.parametrize("argv", [["-t", "0"], ["-t", "2"], ["-n", "1"], ["-l", "0"], ["-b", "0"], ["-2", "-1"]])
+def test_documented_values_are_accepted(argv):
+    parse_command([*argv, "-a", "c.xml"])
+
+
+def test_t_0_and_no_t_are_the_same_command():
+    assert parse_command(["-t", "0", "-a", "c.xml"]) == parse_command(["-a", "c.xml"])

@@ -7,38 +7,14 @@ listed: the 13 ROUGE-N/L/W/S runs and the 4 Basic Element (``-3``) runs.
 """
 import contextlib
 import io
+import re
 from pathlib import Path
 
 import pytest
 
-# (official output file, ROUGE-1.5.5 options): from ../shared/data/rouge155-sample-commands.tsv
-OFFICIAL = [
-    ("ROUGE-test-c95-2-1-U-r1000-n4-w1.2-a.out", "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a ROUGE-test.xml"),
-    ("ROUGE-test-c95-2-1-U-r1000-n4-w1.2-a-m.out", "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m ROUGE-test.xml"),
-    ("ROUGE-test-c95-2-1-U-r1000-n4-w1.2-a-m-s.out",
-     "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m -s ROUGE-test.xml"),
-    ("ROUGE-test-c95-2-1-U-r1000-n4-w1.2-l10-a.out",
-     "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -l 10 -a ROUGE-test.xml"),
-    ("ROUGE-test-c95-2-1-U-r1000-n4-w1.2-l10-a-m.out",
-     "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -l 10 -a -m ROUGE-test.xml"),
-    ("ROUGE-test-c95-2-1-U-r1000-n4-w1.2-l10-a-m-s.out",
-     "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -l 10 -a -m -s ROUGE-test.xml"),
-    ("ROUGE-test-c95-2-1-U-r1000-n4-w1.2-b75-a.out",
-     "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -b 75 -a ROUGE-test.xml"),
-    ("ROUGE-test-c95-2-1-U-r1000-n4-w1.2-b75-a-m.out",
-     "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -b 75 -a -m ROUGE-test.xml"),
-    ("ROUGE-test-c95-2-1-U-r1000-n4-w1.2-b75-a-m-s.out",
-     "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -b 75 -a -m -s ROUGE-test.xml"),
-    ("verify-c95-2-1-U-r1000-n4-w1.2-b75-a-m-s.out", "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -b 75 -a -m -s verify.xml"),
-    ("verify-spl-c95-2-1-U-r1000-n4-w1.2-b75-a-m-s.out",
-     "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -b 75 -a -m -s verify-spl.xml"),
-    ("DUC2002-ROUGE.in.26.spl.lst.out", "-n 4 -z SPL DUC2002-ROUGE.in.26.spl.lst 26"),
-    ("DUC2002-ROUGE.in.26.spl.out", "-n 4 DUC2002-ROUGE.in.26.spl.xml 26"),
-    ("DUC2002-BE-F.in.26.lst.out", "-3 HM -z SIMPLE DUC2002-BE-F.in.26.lst 26"),
-    ("DUC2002-BE-F.in.26.simple.out", "-3 HM DUC2002-BE-F.in.26.simple.xml 26"),
-    ("DUC2002-BE-L.in.26.lst.out", "-3 HM -z SIMPLE DUC2002-BE-L.in.26.lst 26"),
-    ("DUC2002-BE-L.in.26.simple.out", "-3 HM DUC2002-BE-L.in.26.simple.xml 26"),
-]
+from rougelab.rouge.rouge155.sample import official_runs
+
+OFFICIAL = official_runs()
 
 
 def sample_root() -> Path:
@@ -64,12 +40,32 @@ def run_in(folder: Path, argv: list[str]) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-def test_the_list_matches_the_official_command_table():
-    table = Path(__file__).resolve().parents[2] / "shared" / "data" / "rouge155-sample-commands.tsv"
-    if not table.exists():
-        pytest.skip(f"{table} is not on this machine")
-    rows = [line.split("\t") for line in table.read_text().splitlines() if line.strip()]
-    assert sorted(OFFICIAL) == sorted((name, options) for name, options in rows)
+def _documented_runs(readme: str) -> dict[str, list[str]]:
+    """The runs the release's README.txt spells out: output file -> sorted option tokens (``-e data`` dropped)."""
+    runs, pending_output, pending_command = {}, None, None
+    for line in readme.splitlines():
+        line = line.strip()
+        command = re.match(r"(?:command)?>\s*ROUGE-1\.5\.4\.pl\s+(.*)", line)
+        output = re.match(r"(?:output:\s*)?(\S+\.out)$", line)
+        if command:
+            pending_command = command[1].replace("-e data ", "").split()
+            if pending_output:  # "<file>.out" above its command (ROUGE-test runs)
+                runs[pending_output], pending_output, pending_command = sorted(pending_command), None, None
+        elif output:
+            if pending_command:  # "output: <file>" below its command (DUC2002 runs)
+                runs[output[1]], pending_command = sorted(pending_command), None
+            else:
+                pending_output = output[1]
+    return runs
+
+
+def test_the_runs_are_those_the_release_documents():
+    documented = _documented_runs((sample_root() / "README.txt").read_text(encoding="latin-1"))
+    assert len(documented) == 15  # the README leaves out the two verify*.out runs
+    ours = dict(OFFICIAL)
+    assert {name: sorted(ours[name].split()) for name in documented} == documented
+    outputs = {p.name for p in (sample_root() / "sample-output").iterdir()}
+    assert set(ours) == outputs and len(OFFICIAL) == 17
 
 
 @pytest.mark.parametrize("name, options", OFFICIAL, ids=[name for name, _ in OFFICIAL])

@@ -27,6 +27,9 @@ def test_bare_name_means_stemmed_pooled_f():
     ("rouge-2-best", "rouge2_f", dict(stem=True, stopwords=False, multiref="B")),
     ("rouge-su4-stop-jackknife-precision", "rougesu4_p", dict(stem=True, stopwords=True, multiref="jackknife")),
     ("rouge-w-1.2", "rougew1.2_f", dict(stem=True, stopwords=False, multiref="A")),
+    ("rouge-2-jackknife-pooled", "rouge2_f", dict(stem=True, stopwords=False, multiref="jackknife-A")),
+    ("rouge-1-refmean-recall", "rouge1_r", dict(stem=True, stopwords=False, multiref="mean")),
+    ("rouge-1-noexc", "rouge1_f", dict(stem=True, stem_exceptions=(), stopwords=False, multiref="A")),
     ("rouge-s*-nostem", "rouges*_f", dict(stem=False, stopwords=False, multiref="A")),
     ("rouge-l-newline-stop", "rougel_f", dict(stem=True, stopwords=True, multiref="A", splitter="newline")),
 ])

@@ -33,11 +33,11 @@ def test_raining_heavily_vs_pouring_with_glove():
     best_rain = max(cross["raining", "pouring"], cross["heavily", "pouring"])
     assert best_rain > 0                   # so greedy pairs "pouring" once "it" and "is" are taken
     hit = cross["it", "it"] + cross["is", "is"] + best_rain
-    row = rouge_we(["It is pouring."], [["It is raining heavily."]], measures=["rouge-we-1"]).iloc[0]
+    row = rouge_we(["It is pouring."], [["It is raining heavily."]], measures=["rouge-we-1"], variant="eq2").iloc[0]
     assert row["rougewe1_r"] == pytest.approx(hit / 4)
     assert row["rougewe1_p"] == pytest.approx(hit / 3)
     # with cosine, "pouring" earns its cosine to "raining" (0.52 with these vectors) on top of the two exact words
-    cos = rouge_we(["It is pouring."], [["It is raining heavily."]], measures=["rouge-we-1"],
+    cos = rouge_we(["It is pouring."], [["It is raining heavily."]], measures=["rouge-we-1"], variant="eq2",
                    similarity="cosine").iloc[0]
     assert cos["rougewe1_r"] == pytest.approx((2 + max(_cos(v["raining"], v["pouring"]),
                                                        _cos(v["heavily"], v["pouring"]))) / 4, abs=1e-6)
@@ -52,7 +52,8 @@ def test_one_hot_vectors_reduce_rouge_we_1_to_rouge_1():
     for _ in range(20):
         cand = " ".join(rng.choice(words, rng.integers(1, 15)))
         ref = " ".join(rng.choice(words, rng.integers(1, 15)))
-        ours = rouge_we([cand], [[ref]], measures=["rouge-we-1"], similarity="cosine", vectors=kv).iloc[0]
+        ours = rouge_we([cand], [[ref]], measures=["rouge-we-1"], variant="eq2", similarity="cosine",
+                        vectors=kv).iloc[0]
         want = scorer.score(ref, cand)["rouge1"]
         assert (ours["rougewe1_r"], ours["rougewe1_p"], ours["rougewe1_f"]) == pytest.approx(
             (want.recall, want.precision, want.fmeasure), abs=1e-12)
@@ -83,10 +84,10 @@ def test_s3_variant_by_hand():
     assert (row["rougewe2_r"], row["rougewe2_p"]) == (1 / 2, 1 / 2)
 
 
-def test_oov_words_score_zero_in_the_paper_variant_only():
+def test_oov_words_score_zero_in_the_eq2_variant_only():
     kv = _kv(VECS)
     texts = (["zorblax"], [["zorblax"]])
-    assert rouge_we(*texts, measures=["rouge-we-1"], vectors=kv)["rougewe1_f"].item() == 0.0
+    assert rouge_we(*texts, measures=["rouge-we-1"], variant="eq2", vectors=kv)["rougewe1_f"].item() == 0.0
     assert rouge_we(*texts, measures=["rouge-we-1"], variant="perl", vectors=kv)["rougewe1_f"].item() == 0.5
     assert rouge_we(*texts, measures=["rouge-we-1"], variant="s3", vectors=kv)["rougewe1_f"].item() == 1.0
 
@@ -94,7 +95,7 @@ def test_oov_words_score_zero_in_the_paper_variant_only():
 def test_composition_changes_bigram_vectors():
     kv = _kv(VECS)
     args = (["it poured"], [["it rained"]])
-    got = {c: rouge_we(*args, measures=["rouge-we-2"], composition=c, similarity="cosine",
+    got = {c: rouge_we(*args, measures=["rouge-we-2"], variant="eq2", composition=c, similarity="cosine",
                        vectors=kv)["rougewe2_r"].item() for c in ("product", "sum", "mean")}
     prod = np.multiply(VECS["it"], VECS["rained"]), np.multiply(VECS["it"], VECS["poured"])
     assert got["product"] == pytest.approx(max(_cos(*prod), 0.0))
@@ -111,13 +112,16 @@ def test_registry_metrics_score_and_sign():
     assert table.iloc[1].tolist() == [0.0, 0.0, 0.0]               # an empty summary scores 0
     assert table.iloc[0]["rougewesu4_f"] > 0
     sig = metric.signature
-    for part in ("variant:paper", "composition:product", "similarity:dot", "vectors:glove-6b-50d:50d:"):
+    for part in ("variant:perl", "reading:as in the paper's tables (authors' released code)",
+                 "composition:product", "similarity:cosine", "vectors:glove-6b-50d:50d:"):
         assert part in sig
 
 
 def test_bad_options_and_batches_get_clear_errors():
     with pytest.raises(InputError, match="unknown ROUGE-WE variant 'bert'"):
         rouge_we(["a"], [["a"]], variant="bert")
+    with pytest.raises(InputError, match="once called 'paper' is 'eq2'"):
+        rouge_we(["a"], [["a"]], variant="paper")
     with pytest.raises(InputError, match="unknown ROUGE-WE measure"):
         rouge_we(["a"], [["a"]], measures=["rouge-we-l"])
     with pytest.raises(InputError, match="2 summaries but 1 reference lists"):
@@ -126,7 +130,8 @@ def test_bad_options_and_batches_get_clear_errors():
 
 def test_non_ascii_text_is_handled_like_rouge():
     # ROUGE-1.5.5 turns non-ASCII bytes into spaces: "café" is the token "caf"
-    row = rouge_we(["café au lait"], [["cafe au lait"]], measures=["rouge-we-1"], similarity="cosine").iloc[0]
+    row = rouge_we(["café au lait"], [["cafe au lait"]], measures=["rouge-we-1"], variant="eq2",
+                   similarity="cosine").iloc[0]
     assert 0 < row["rougewe1_r"] < 1
 
 
@@ -139,16 +144,24 @@ def test_oov_rates_by_hand():
     assert np.isnan(rates[4])
 
 
-def test_variant_registry_names_and_their_ranges():
-    """`-perl` and `-s3` names pin their variant; they stay in [0, 1], the paper's raw dot products do not."""
-    from rougelab.metrics.base import get_metric
-
+def test_bare_names_are_the_authors_released_scoring_and_variants_are_named():
+    """Bare names score as the authors' released script (the paper's tables); ``-eq2`` is Eq. 2 read
+    literally (raw dot products, unbounded with GloVe's non-unit vectors); ``-s3`` is SummEval's."""
     summaries = ["police killed the gunman yesterday", "a cat sat on the mat", ""]
     references = [["the gunman was shot by police"], ["the dog lay on the rug"], ["anything at all"]]
+    for measure, column in (("rouge-we-1", "rougewe1"), ("rouge-we-2", "rougewe2"), ("rouge-we-su4", "rougewesu4")):
+        bare = get_metric(measure)
+        assert "variant:perl" in bare.signature and "reading:as in the paper's tables" in bare.signature
+        direct = rouge_we(summaries, references, measures=[measure], variant="perl")
+        assert bare.score(summaries, references).equals(direct)
+        assert direct[f"{column}_f"].iloc[0] > 0
+    for suffix, reading in (("eq2", "reading:Eq. 2 literal"), ("s3", "reading:SummEval's (S3)")):
+        metric = get_metric(f"rouge-we-2-{suffix}")
+        assert metric.name == f"rouge-we-2-{suffix}" and f"variant:{suffix}" in metric.signature
+        assert reading in metric.signature
     for variant in ("perl", "s3"):
-        metric = get_metric(f"rouge-we-2-{variant}")
-        assert f"variant:{variant}" in metric.signature
-        scores = metric.score(summaries, references).to_numpy()
+        scores = rouge_we(summaries, references, measures=["rouge-we-2"], variant=variant).to_numpy()
         assert ((scores >= 0) & (scores <= 1)).all() and scores[2].tolist() == [0, 0, 0]
-    paper = get_metric("rouge-we-1").score(summaries, references)
-    assert paper["rougewe1_r"].iloc[0] > 1  # documented: unbounded with GloVe's non-unit vectors
+    eq2 = get_metric("rouge-we-1-eq2").score(summaries, references)
+    assert eq2["rougewe1_r"].iloc[0] > 1  # documented: unbounded with GloVe's non-unit vectors
+    assert "rouge-we-1-perl" not in metric_names()

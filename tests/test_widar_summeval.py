@@ -2,20 +2,22 @@
 
 Global-level Kendall tau-b (SciPy) over the 1,600 SummEval summaries against the mean expert score.
 Expected values: (a) what the authors' released code (github.com/Raghav10j/WIDAR) measures on our
-SummEval copy, recorded in DESIGN.md; (b) the paper's Table 3 / Table 5 (Jain et al. 2022).
+SummEval copy (``reproduce.AUTHORS_CODE_TABLE3``, with its provenance); (b) the paper's Table 3 / Table 5
+(Jain et al. 2022).
 """
 import pytest
 
 import rougelab
 from rougelab.metaeval import correlate
 from rougelab.metrics.widar import combine, widar_components
+from rougelab.metrics.widar.reproduce import AUTHORS_CODE_TABLE3, CRITERIA, TABLE3, TABLE5
 
-CRITERIA = ["coherence", "consistency", "fluency", "relevance"]
-AUTHORS_CODE = {"1": [0.158, 0.161, 0.086, 0.251], "2": [0.134, 0.182, 0.099, 0.217], "l": [0.147, 0.173, 0.113, 0.246]}
-PAPER_TABLE3 = {"1": [0.160, 0.178, 0.114, 0.254], "2": [0.138, 0.188, 0.108, 0.221], "l": [0.149, 0.176, 0.119, 0.250]}
-PAPER_TABLE5 = {"both": [0.129, 0.108, 0.083, 0.239], "coverage": [0.105, 0.075, 0.064, 0.201],
-                "redundancy": [0.119, 0.115, 0.087, 0.218], "none": [0.102, 0.087, 0.062, 0.204]}
-PAPER_IDSS = [0.097, 0.202, 0.122, 0.164]
+ROW = {"1": "WIDAR_1", "2": "WIDAR_2", "l": "WIDAR_L"}
+AUTHORS_CODE = {k: list(AUTHORS_CODE_TABLE3.loc[row, CRITERIA]) for k, row in ROW.items()}
+PAPER_TABLE3 = {k: list(TABLE3.loc[row, CRITERIA]) for k, row in ROW.items()}
+PAPER_TABLE5 = {weights: list(TABLE5.loc[row, CRITERIA]) for weights, row in
+                {"both": "ROUGE-L_W", "coverage": "-W_red", "redundancy": "-W_cov", "none": "ROUGE-L_SL"}.items()}
+PAPER_IDSS = list(TABLE5.loc["IDSS", CRITERIA])
 
 
 @pytest.fixture(scope="module")

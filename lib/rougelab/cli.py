@@ -1,14 +1,18 @@
-"""`rougelab` command line: data, evaluate, score, metrics, workbook, rouge155."""
+"""`rougelab` command line: data, evaluate, score, metrics, cache, workbook, book, rouge155."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+from pathlib import Path
 
 from rougelab import user_files
+from rougelab.metrics.base import InputError
 
 EXAMPLES = """examples:
-  rougelab data fetch --mirror ../shared/data/mirror
+  rougelab data fetch --mirror DIR
   rougelab evaluate --dataset summeval --metric rouge-1,rouge-2,rouge-l --level global --coef kendall
   rougelab score --metric rouge-1,rouge-2 --summaries sys.txt --references ref1.txt --references ref2.txt
   rougelab rouge155 -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m ROUGE-test.xml
@@ -19,11 +23,51 @@ EXAMPLES = """examples:
 def _evaluate(args) -> int:
     from rougelab.evaluate import evaluate
 
-    table = evaluate(args.dataset, _split(args.metric), level=args.level, coef=args.coef,
-                     criteria=_split(args.criterion) if args.criterion else None,
-                     n_resamples=args.bootstrap, seed=args.seed, progress=not args.quiet)
+    _metric_option(args.metric)
+    criteria = None
+    if args.criterion is not None:
+        criteria = _split(args.criterion)
+        if not criteria:
+            raise InputError(f"--criterion {args.criterion!r} names no criterion: give one or more, "
+                             "comma-separated, or leave the option out for all")
+    if args.bootstrap < 0 or args.bootstrap == 1:
+        raise InputError(f"--bootstrap {args.bootstrap}: give 0 (no interval) or at least 2 resamples "
+                         "(one resample gives a zero-width interval that need not contain the value)")
+    with quiet_progress(args.quiet):
+        table = evaluate(args.dataset, _split(args.metric), level=args.level, coef=args.coef,
+                         criteria=criteria, n_resamples=args.bootstrap, seed=args.seed,
+                         progress=not args.quiet)
     print(format_table(table, args.format))
     return 0
+
+
+@contextlib.contextmanager
+def quiet_progress(quiet: bool = True):
+    """With ``quiet``, no tqdm progress bar is drawn meanwhile: ours, and those that libraries
+    (transformers, papermill, ...) create with an explicit ``disable=False``; ``TQDM_DISABLE``
+    is set too, for child processes such as notebook kernels."""
+    if not quiet:
+        yield
+        return
+    from tqdm import std
+
+    original = std.tqdm.__dict__["__init__"]
+    bound = std.tqdm.__init__
+
+    def silent_init(self, *args, **kwargs):
+        bound(self, *args, **{**kwargs, "disable": True})
+
+    previous = os.environ.get("TQDM_DISABLE")
+    std.tqdm.__init__ = silent_init
+    os.environ["TQDM_DISABLE"] = "1"
+    try:
+        yield
+    finally:
+        std.tqdm.__init__ = original
+        if previous is None:
+            os.environ.pop("TQDM_DISABLE", None)
+        else:
+            os.environ["TQDM_DISABLE"] = previous
 
 
 def format_table(table, fmt: str) -> str:
@@ -40,38 +84,104 @@ def format_table(table, fmt: str) -> str:
 def _score(args) -> int:
     import pandas as pd
 
-    from rougelab.metrics.base import get_metric
+    names = _split(args.metric)
+    metrics = _metric_option(args.metric)
+    inputs = [args.summaries, *(args.references or []), *([args.sources] if args.sources else [])]
+    if args.out:
+        _check_out(args.out, inputs)
     batch = user_files.read_batch(args.summaries, args.references, args.sources, args.sentence_separator)
+    for name, metric in zip(names, metrics):
+        if metric.needs_source and batch.sources is None:
+            raise InputError(f"--metric {name} reads the source documents: pass --sources FILE (or a "
+                             "'source' field/column in a .jsonl/.csv file)")
     tables = []
-    for name in _split(args.metric):
-        metric = get_metric(name)
-        scores = metric.score(batch.summaries, batch.references, batch.sources)
-        taken = {c for t in tables for c in t.columns}
-        tables.append(scores.rename(columns=lambda c: f"{name}:{c}" if c in taken else c))
+    with quiet_progress(args.quiet):
+        for name, metric in zip(names, metrics):
+            scores = metric.score(batch.summaries, batch.references, batch.sources)
+            taken = {c for t in tables for c in t.columns}
+            tables.append(scores.rename(columns=lambda c: f"{name}:{c}" if c in taken else c))
     table = pd.concat(tables, axis=1)
     text = table.to_json(orient="records", lines=True) if args.format == "jsonl" else table.to_csv(index=False)
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as out:
-            out.write(text)
+        from rougelab.paths import write_atomic
+        try:
+            write_atomic(args.out, text.encode("utf-8"))
+        except OSError as err:
+            raise InputError(f"--out {args.out}: cannot write there ({err.strerror})") from None
     else:
         print(text, end="")
     return 0
 
 
+def _metric_option(value: str) -> list:
+    """The metrics ``--metric`` names (comma-separated), checked before any work."""
+    from rougelab.evaluate import metrics_named
+
+    try:
+        return metrics_named(_split(value))
+    except InputError as err:
+        raise InputError(f"--metric {value!r}: {err}") from None
+
+
+def _check_out(out: str, inputs: list[str]) -> None:
+    """``--out`` must name a file in an existing folder, and not one of the input files."""
+    path = Path(out)
+    if path.is_dir():
+        raise InputError(f"--out {out} is a folder: name the file to write")
+    if not path.parent.is_dir():
+        raise InputError(f"--out {out}: the folder {path.parent} does not exist")
+    if path.exists():
+        for name in inputs:
+            if Path(name).exists() and os.path.samefile(path, name):
+                raise InputError(f"--out {out} is the input file {name}: write the scores elsewhere")
+
+
 def _metrics(args) -> int:
     from rougelab.metrics.base import get_metric, metric_names
+    from rougelab.metrics.families import PAPER, by_family
 
-    for name in metric_names():
-        print(f"{name}\t{get_metric(name).signature}")
+    for family, rows in by_family(metric_names()).items():
+        shown = [(name, role) for name, role in rows if role == PAPER or not args.paper]
+        if shown:
+            print(f"# {family.title}: {family.note}")
+        for name, role in shown:
+            print(f"{name}\t{role}\t{get_metric(name).signature}")
+    return 0
+
+
+def _cache(args) -> int:
+    from rougelab import cache_admin
+
+    if args.action == "info":
+        print(cache_admin.format_info(cache_admin.info()))
+    else:
+        removed = cache_admin.clear(args.kind or None, stale_only=args.stale, older_than_days=args.older_than)
+        print(f"removed {removed} cache file(s)")
     return 0
 
 
 def _workbook(args) -> int:
-    from rougelab.workbook import run_workbook
+    from rougelab.workbook import run_workbook, summary_table
 
-    for path in run_workbook(args.notebooks or None, smoke=args.smoke, output_dir=args.output_dir,
-                             figures_dir=args.figures_dir):
-        print(f"executed {path}")
+    with quiet_progress(args.quiet):
+        runs = run_workbook(args.notebooks or None, smoke=args.smoke, output_dir=args.output_dir,
+                            figures_dir=args.figures_dir, progress=not args.quiet)
+    print(summary_table(runs))
+    return 0 if all(r.ok for r in runs) else 1
+
+
+def _book(args) -> int:
+    import time
+
+    from rougelab.book import BookError, build_book
+
+    start = time.perf_counter()
+    try:
+        index = build_book(args.executed, args.output_dir, smoke=args.smoke)
+    except BookError as err:
+        print(f"rougelab book: error: {err}", file=sys.stderr)
+        return 1
+    print(f"book: {index} ({time.perf_counter() - start:.0f} s)")
     return 0
 
 
@@ -94,8 +204,12 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--metric", required=True, help="comma-separated registry names (see `rougelab metrics`)")
     ev.add_argument("--criterion", help="comma-separated human columns (default: all)")
     ev.add_argument("--level", choices=["summary", "system", "global"], default="summary")
-    ev.add_argument("--coef", choices=["pearson", "spearman", "kendall"], default="kendall")
-    ev.add_argument("--bootstrap", type=int, default=0, metavar="N", help="N resamples for a 95%% interval")
+    ev.add_argument("--coef", choices=["pearson", "spearman", "kendall", "accuracy", "accuracy-half",
+                                       "accuracy-eq"], default="kendall",
+                    help="a correlation, or pairwise accuracy with metric ties as wrong (the "
+                         "published Rank19 convention), as half, or acc_eq (Deutsch et al. 2023)")
+    ev.add_argument("--bootstrap", type=int, default=0, metavar="N",
+                    help="N >= 2 resamples for a 95%% interval (default 0: none)")
     ev.add_argument("--seed", type=int, default=0)
     ev.add_argument("--format", choices=["markdown", "csv", "json"], default="markdown")
     ev.add_argument("--quiet", action="store_true", help="no progress bars")
@@ -111,11 +225,26 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--sources", help="one source document per line (metrics that read the source)")
     sc.add_argument("--sentence-separator", help="string marking sentence ends inside a line, e.g. '<q>'")
     sc.add_argument("--format", choices=["csv", "jsonl"], default="csv")
-    sc.add_argument("--out", help="write here instead of standard output")
+    sc.add_argument("--out", help="write here instead of standard output (not over an input file)")
+    sc.add_argument("--quiet", action="store_true", help="no progress bars")
     sc.set_defaults(func=_score)
 
-    me = sub.add_parser("metrics", help="list the registered metrics with their signatures")
+    me = sub.add_parser("metrics", help="the registered metrics by family: name, role (as in the paper's tables, "
+                                        "variant or baseline) and signature")
+    me.add_argument("--paper", action="store_true", help="only the names computed as in each paper's tables")
     me.set_defaults(func=_metrics)
+
+    ca = sub.add_parser("cache", help="where the caches are, how big, what is stale; clear them",
+                        epilog="examples: rougelab cache info; rougelab cache clear --stale; "
+                               "rougelab cache clear --older-than 30 embeddings")
+    actions = ca.add_subparsers(dest="action", required=True)
+    actions.add_parser("info", help="each cache folder with its entries, size and stale entries")
+    cl = actions.add_parser("clear", help="delete cached files")
+    cl.add_argument("kind", nargs="*", help="clear only these kinds (scores, embeddings, wordnet, widar, "
+                                            "word_vectors, datasets; default: all but datasets)")
+    cl.add_argument("--stale", action="store_true", help="clear only entries made by other code or resources")
+    cl.add_argument("--older-than", type=float, metavar="DAYS", help="clear only files older than DAYS days")
+    ca.set_defaults(func=_cache)
 
     wb = sub.add_parser("workbook", help="execute the notebooks with papermill",
                         epilog="example: rougelab workbook --smoke 01_rouge_lin2004")
@@ -123,7 +252,15 @@ def build_parser() -> argparse.ArgumentParser:
     wb.add_argument("--smoke", action="store_true", help="run each on a small slice, in seconds")
     wb.add_argument("--output-dir", default="build")
     wb.add_argument("--figures-dir", default="figures")
+    wb.add_argument("--quiet", action="store_true", help="no progress bars")
     wb.set_defaults(func=_workbook)
+
+    bk = sub.add_parser("book", help="render the executed notebooks as a static HTML site",
+                        epilog="example: rougelab book --executed build --output-dir build/book")
+    bk.add_argument("--executed", default="build", help="folder of executed notebooks (stale ones are rerun)")
+    bk.add_argument("--output-dir", default="build/book")
+    bk.add_argument("--smoke", action="store_true", help="rerun missing or stale notebooks in smoke mode")
+    bk.set_defaults(func=_book)
 
     sub.add_parser("rouge155", help="ROUGE-1.5.5.pl-compatible command line (its own options; see -h)",
                    add_help=False)
@@ -137,12 +274,23 @@ def main(argv: list[str] | None = None) -> int:
         return rouge155_main(argv[1:])
     args = build_parser().parse_args(argv)
     from rougelab.data import DataError
+    from rougelab.extras import MissingExtra
 
     try:
         return args.func(args)
-    except (ValueError, FileNotFoundError, DataError) as err:
+    except (ValueError, DataError, MissingExtra) as err:  # InputError, CacheError, every checked bad input
         print(f"rougelab {args.command}: error: {err}", file=sys.stderr)
         return 2
+    except OSError as err:  # the file system refused: unwritable --out, disk full, ...
+        if isinstance(err, BrokenPipeError):  # e.g. `rougelab metrics | head`
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"rougelab {args.command}: error: {where}{err.strerror or err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"rougelab {args.command}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pandas as pd
 from tqdm.auto import tqdm
 
-from rougelab.metrics.base import get_metric
+from rougelab.metrics.base import InputError, Metric, get_metric
 from rougelab.score_cache import cached_score
 
 TEXT_COLUMNS = ("dataset", "doc_id", "system_id", "source", "references", "summary")
@@ -13,6 +13,26 @@ TEXT_COLUMNS = ("dataset", "doc_id", "system_id", "source", "references", "summa
 def human_columns(table: pd.DataFrame) -> list[str]:
     """The human-judgment columns of a dataset table: every column after the text columns."""
     return [c for c in table.columns if c not in TEXT_COLUMNS]
+
+
+def metrics_named(names: list[str]) -> list[Metric]:
+    """The registry's metric for each name (repeats dropped); ``InputError`` for none or an unknown one."""
+    names = list(dict.fromkeys(names))
+    if not names:
+        raise InputError("no metric named: give one or more names (see `rougelab metrics`)")
+    return [get_metric(name) for name in names]
+
+
+def check_criteria(table: pd.DataFrame, criteria: list[str] | None) -> list[str]:
+    """``criteria`` (default: every human column of ``table``); ``InputError`` for an unknown one."""
+    known = human_columns(table)
+    if criteria is None:
+        return known
+    unknown = [c for c in criteria if c not in known]
+    if unknown or not criteria:
+        raise InputError(f"unknown criterion {', '.join(map(repr, unknown)) or '(none given)'}: "
+                         f"this dataset has {', '.join(known)}")
+    return criteria
 
 
 def add_metric_scores(table: pd.DataFrame, metric_names: list[str], *, column: str = "primary",
@@ -40,15 +60,39 @@ def evaluate(dataset: str, metric_names: list[str], *, level: str = "summary", c
              progress: bool = True) -> pd.DataFrame:
     """Correlation of each metric with each human criterion of ``dataset``.
 
-    Returns one row per (metric, criterion) with columns metric, criterion, level, coef, value,
-    ci_low, ci_high (the interval is NaN unless ``n_resamples`` > 0: bootstrap over systems and
-    inputs, Deutsch et al. 2021).
+    Metric names, level, coefficient, ``n_resamples`` (0, or at least 2) and criteria are all checked
+    before any scoring (``InputError`` / ``ValueError`` otherwise).
+    Returns one row per (metric, criterion) with columns metric, criterion, level, coef, value, ci_low,
+    ci_high (the interval is NaN unless ``n_resamples`` > 0: bootstrap over systems and inputs, Deutsch et al. 2021; over inputs only, i.e. over pairs, for a dataset judged by
+    pairwise accuracy, whose two "systems" are labels such as correct/incorrect).
+    ``coef`` may be a pairwise accuracy (``accuracy``, ``accuracy-half``, ``accuracy-eq``).
+    A level or coefficient the dataset's design cannot support (``supported``) is a ValueError.
     """
     from rougelab.data import load_dataset
     from rougelab.metaeval import correlation_table
+    from rougelab.metaeval.bootstrap import check_bootstrap_args
 
+    # Everything is checked before the (possibly long) scoring starts.
+    metrics_named(metric_names)
+    metric_names = list(dict.fromkeys(metric_names))
+    resample = supported(dataset, level, coef)
+    check_bootstrap_args(n_resamples, resample, 0.95, minimum=0)
     table = load_dataset(dataset)
-    criteria = criteria or human_columns(table)
+    criteria = check_criteria(table, criteria)
     scored = add_metric_scores(table, metric_names, progress=progress)
     return correlation_table(scored, metric_names, criteria, levels=[level], coefs=[coef],
-                             n_resamples=n_resamples, seed=seed)
+                             n_resamples=n_resamples, seed=seed, resample=resample,
+                             progress=None if progress else False)
+
+
+def supported(dataset: str, level: str, coef: str) -> str:
+    """Raise ``ValueError`` unless ``dataset``'s registry entry supports ``level`` and ``coef``;
+    return how its bootstrap resamples (``"both"``, or ``"inputs"`` for a set of pairs)."""
+    from rougelab.data.registry import get
+
+    entry = get(dataset)
+    for option, value, allowed in (("level", level, entry.levels), ("coef", coef, entry.coefs)):
+        if value not in allowed:
+            raise ValueError(f"dataset {dataset!r} supports --{option} {', '.join(allowed)} only, "
+                             f"not {value!r} (its design: `rougelab data list`)")
+    return "inputs" if all(c.startswith("accuracy") for c in entry.coefs) else "both"

@@ -277,7 +277,7 @@ def _shape_checked(sim: Callable) -> Callable:
 def source_fingerprint(*objects) -> str:
     """First 12 hex digits of the SHA-256 of the source code of ``objects`` (functions, classes).
 
-    Put it in a prototype metric's ``options`` so its signature, and so its score-cache key, changes
+    Put it in a prototype metric's ``pins`` so its signature, and so its score-cache key, changes
     whenever the code does (works for code defined in notebook cells too).
     """
     digest = hashlib.sha256()

@@ -2,7 +2,7 @@
 
 For each (dataset, criterion, level) cell, the metric with the highest correlation is the best; a
 paired permutation test (Deutsch, Dror & Roth 2021; H1: best > other) decides which others are
-statistically indistinguishable from it (p > ``alpha``).
+statistically indistinguishable from it (p > ``significance``).
 """
 from __future__ import annotations
 
@@ -10,28 +10,40 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from rougelab.evaluate import add_metric_scores, human_columns
-from rougelab.metaeval import correlation_table, permutation_test
+from rougelab.evaluate import add_metric_scores, human_columns, supported
+from rougelab.extras import require
+from rougelab.metaeval import bootstrap_ci, bootstrap_difference, correlation_table, permutation_test
+from rougelab.notebook import first_documents
 
 
 def leaderboard(datasets: list[str], metrics: list[str], *, levels=("system", "summary"),
-                coef: str = "kendall", n_resamples: int = 1000, alpha: float = 0.05, seed: int = 0,
+                coef: str = "kendall", n_resamples: int = 1000, significance: float = 0.05, seed: int = 0,
                 docs: int | None = None, progress: bool = True) -> pd.DataFrame:
     """One row per (dataset, criterion, level, metric).
 
     Columns: dataset, criterion, level, coef, metric, value, ci_low, ci_high (95% bootstrap over
-    systems and inputs), rank (1 = best in its cell), pvalue_vs_best (permutation test of the best
-    metric against this one; NaN for the best itself) and tied_with_best. ``docs`` keeps only the
-    first ``docs`` inputs of each dataset (a quick look).
+    systems and inputs; over inputs only on a dataset of pairs such as Rank19), rank (1 = best in
+    its cell), pvalue_vs_best (permutation test of the best metric against this one; NaN for the
+    best itself) and tied_with_best. ``docs`` keeps only the first ``docs`` inputs of each dataset
+    (a quick look). Every dataset must support every level and ``coef`` (``evaluate.supported``):
+    board the factual-consistency sets in their own call (QAGS: ``levels=("global",)``; Rank19:
+    ``levels=("summary",), coef="accuracy"``).
     """
     boards = []
     for dataset in tqdm(datasets, desc="datasets", disable=not progress):
+        resample = _resample(dataset, levels, coef)
         table, humans = _scored(dataset, metrics, docs, progress)
-        corr = correlation_table(table, metrics, humans, levels=list(levels),
-                                 coefs=[coef], n_resamples=n_resamples, seed=seed, progress=False)
+        corr = correlation_table(table, metrics, humans, levels=list(levels), coefs=[coef],
+                                 n_resamples=n_resamples, seed=seed, resample=resample,
+                                 progress=False)
         corr.insert(0, "dataset", dataset)
-        boards.append(_test_against_best(table, corr, n_resamples, alpha, seed))
+        boards.append(_test_against_best(table, corr, n_resamples, significance, seed))
     return pd.concat(boards, ignore_index=True)
+
+
+def _resample(dataset: str, levels, coef: str) -> str:
+    """How the dataset's bootstrap resamples; a level or coef its design does not support raises."""
+    return [supported(dataset, level, coef) for level in levels][0]
 
 
 def _scored(dataset: str, metrics: list[str], docs: int | None, progress: bool) -> tuple[pd.DataFrame, list[str]]:
@@ -40,12 +52,10 @@ def _scored(dataset: str, metrics: list[str], docs: int | None, progress: bool) 
 
     table = load_dataset(dataset)
     humans = human_columns(table)
-    if docs is not None:
-        table = table[table.doc_id.isin(table.doc_id.unique()[:docs])].reset_index(drop=True)
-    return add_metric_scores(table, metrics, progress=progress), humans
+    return add_metric_scores(first_documents(table, docs), metrics, progress=progress), humans
 
 
-def _test_against_best(table, corr, n_resamples, alpha, seed) -> pd.DataFrame:
+def _test_against_best(table, corr, n_resamples, significance, seed) -> pd.DataFrame:
     cells = []
     for (criterion, level), cell in corr.groupby(["criterion", "level"], sort=False):
         cell = cell.copy()
@@ -55,7 +65,7 @@ def _test_against_best(table, corr, n_resamples, alpha, seed) -> pd.DataFrame:
             np.nan if m == best else permutation_test(table, best, m, criterion, level, cell["coef"].iloc[0],
                                                       n_resamples=max(n_resamples, 1), seed=seed).pvalue
             for m in cell["metric"]]
-        cell["tied_with_best"] = (cell["metric"] == best) | (cell["pvalue_vs_best"] > alpha)
+        cell["tied_with_best"] = (cell["metric"] == best) | (cell["pvalue_vs_best"] > significance)
         cells.append(cell)
     return pd.concat(cells)
 
@@ -80,21 +90,33 @@ def versus(datasets: list[str], metric: str, baseline: str = "rouge-2", *, level
            progress: bool = True) -> pd.DataFrame:
     """``metric`` against ``baseline`` in every (dataset, criterion, level) cell, both ways.
 
-    Columns: dataset, criterion, level, coef, metric, baseline, delta (r(metric) - r(baseline)),
-    pvalue_better (paired permutation test, H1: ``metric`` correlates better; Deutsch, Dror & Roth
-    2021) and pvalue_worse (H1: ``baseline`` correlates better). ``docs`` as in ``leaderboard``.
+    Columns: dataset, criterion, level, coef, metric, baseline; ``value`` / ``ci_low`` / ``ci_high``
+    of each (``metric_*``, ``baseline_*``: bootstrap percentile intervals, Deutsch, Dror & Roth
+    2021), delta (r(metric) - r(baseline)) with ``delta_low`` / ``delta_high`` (95% paired bootstrap,
+    the same resamples for both metrics) and ``pvalue_bootstrap`` (its one-sided test, H1:
+    ``metric`` correlates better), pvalue_better (paired permutation test, H1: ``metric`` correlates
+    better) and pvalue_worse (H1: ``baseline`` correlates better). Levels, ``coef`` and resampling
+    as in ``leaderboard``; ``docs`` too.
     """
     rows = []
     for dataset in tqdm(datasets, desc="datasets", disable=not progress):
+        resample = _resample(dataset, levels, coef)
         table, humans = _scored(dataset, [metric, baseline], docs, progress)
         for criterion in humans:
             for level in levels:
-                better = permutation_test(table, metric, baseline, criterion, level, coef,
-                                          n_resamples=n_resamples, seed=seed)
-                worse = permutation_test(table, baseline, metric, criterion, level, coef,
-                                         n_resamples=n_resamples, seed=seed)
+                args = (criterion, level, coef)
+                better = permutation_test(table, metric, baseline, *args, n_resamples=n_resamples, seed=seed)
+                worse = permutation_test(table, baseline, metric, *args, n_resamples=n_resamples, seed=seed)
+                diff = bootstrap_difference(table, metric, baseline, *args, n_resamples=n_resamples,
+                                            resample=resample, seed=seed)
+                ci = {name: bootstrap_ci(table, column, *args, n_resamples=n_resamples, resample=resample,
+                                         seed=seed) for name, column in (("metric", metric), ("baseline", baseline))}
                 rows.append(dict(dataset=dataset, criterion=criterion, level=level, coef=coef, metric=metric,
-                                 baseline=baseline, delta=better.delta, pvalue_better=better.pvalue,
+                                 baseline=baseline,
+                                 **{f"{name}_{part}": getattr(ci[name], attr) for name in ci
+                                    for part, attr in (("value", "value"), ("ci_low", "low"), ("ci_high", "high"))},
+                                 delta=better.delta, delta_low=diff.low, delta_high=diff.high,
+                                 pvalue_bootstrap=diff.pvalue, pvalue_better=better.pvalue,
                                  pvalue_worse=worse.pvalue))
     return pd.DataFrame(rows)
 
@@ -105,6 +127,7 @@ def heatmap(board: pd.DataFrame, levels=("system", "summary"), *, metrics: list[
     Colour and label: the correlation (``value``); a bold label marks a metric tied with the best of its
     column (``tied_with_best``). Rows follow ``metrics`` (default: by mean value over all columns, best first).
     """
+    require("matplotlib", extra="lab", needed_for="the heatmap")
     import matplotlib.pyplot as plt
 
     if metrics is None:

@@ -9,13 +9,16 @@ import importlib.util
 from functools import lru_cache
 from pathlib import Path
 
-# The order in which the exception lists are merged. ROUGE-1.5.5's builder (buildExeptionDB.pl) reads the
-# files in directory order and a later file overwrites an earlier one, so the order decides three
-# words that two lists map differently: "best" and "better" (adj.exc -> good, adv.exc -> well) and
-# "testes" (noun.exc -> testis, verb.exc -> testes). We use the order the shipped builder read them in
-# on our reference machine (readdir: noun, adv, verb, adj), so better -> good, testes -> testes; on
-# SummEval this decides ROUGE-1 of at least one summary ("better" against "good").
-EXCEPTION_FILES = ("noun.exc", "adv.exc", "verb.exc", "adj.exc")
+# The order in which the exception lists are merged: a choice, not a fact about ROUGE-1.5.5. Its builder
+# (buildExeptionDB.pl) reads the files in directory (readdir) order, which differs between machines and
+# file systems, and a later file overwrites an earlier one, so the order decides three words that two
+# lists map differently: "best" and "better" (adj.exc -> good, adv.exc -> well) and "testes" (noun.exc ->
+# testis, verb.exc -> testes). Our default is the order the shipped builder read them in on our reference
+# machine (noun, adv, verb, adj), so better -> good, testes -> testes; on SummEval this decides ROUGE-1
+# of at least one summary ("better" against "good"). Any other order, or none of the lists (an empty
+# DB, as in several widely copied ROUGE-1.5.5 bundles), is ``rouge(..., stem_exceptions=...)``.
+EXCEPTION_LISTS = ("noun", "adv", "verb", "adj")
+EXCEPTION_FILES = tuple(f"{name}.exc" for name in EXCEPTION_LISTS)
 
 
 class ResourceError(RuntimeError):
@@ -47,16 +50,16 @@ def _latin1_lines(path: Path) -> list[str]:
     return path.read_bytes().decode("latin-1").split("\n")
 
 
-@lru_cache(maxsize=1)
-def exception_lists() -> dict[str, str]:
+@lru_cache(maxsize=8)
+def exception_lists(order: tuple[str, ...] = EXCEPTION_LISTS) -> dict[str, str]:
     """WordNet-2.0 inflection exceptions, ``{inflected form: base form}``, as ROUGE's builder makes them.
 
-    Each line's first whitespace-separated field maps to its second; later lines and later files
-    (in ``EXCEPTION_FILES`` order) overwrite earlier ones.
+    Each line's first whitespace-separated field maps to its second; later lines and later lists
+    (in ``order``, names from ``EXCEPTION_LISTS``; ``()`` is the empty DB) overwrite earlier ones.
     """
     folder = rouge155_home() / "data" / "WordNet-2.0-Exceptions"
     table: dict[str, str] = {}
-    for name in EXCEPTION_FILES:
+    for name in (f"{list_name}.exc" for list_name in order):
         for line in _latin1_lines(folder / name):
             fields = line.split()  # the files are printable ASCII: same fields as Perl's split(/\s+/)
             if len(fields) >= 2:
@@ -68,3 +71,13 @@ def exception_lists() -> dict[str, str]:
 def smart_stopwords() -> frozenset[str]:
     """The SMART stopword list (``smart_common_words.txt``) that ROUGE-1.5.5 removes with ``-s``."""
     return frozenset(line for line in _latin1_lines(rouge155_home() / "data" / "smart_common_words.txt") if line)
+
+
+def rouge155_data_files() -> list[Path]:
+    """Every ROUGE-1.5.5 data file our stemmer and stopword removal read (for signatures and cache keys)."""
+    data = rouge155_home() / "data"
+    return [*(data / "WordNet-2.0-Exceptions" / name for name in EXCEPTION_FILES), data / "smart_common_words.txt"]
+
+
+# Resource groups a metric can name in ``Metric.resources``: name -> the files it reads.
+RESOURCE_FILES = {"rouge155": rouge155_data_files}

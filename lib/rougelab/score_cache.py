@@ -1,8 +1,11 @@
 """A content-addressed cache of metric scores: (metric signature, texts) -> score table.
 
 Keys are SHA-256 digests of the metric's signature and of every text it reads, never row
-positions, so a cached table is reused only for exactly the same inputs and options. Files are
-written atomically (a finished file or none); a corrupt file is reported and recomputed.
+positions, so a cached table is reused only for exactly the same inputs and options. The signature
+ends with the code fingerprint and the digest of the metric's resource files (``rougelab.fingerprint``),
+so after a change to the package or to a resource the cache misses. Files are written atomically (a
+finished file or none); a corrupt file is reported and recomputed. Each file has a metadata record
+beside it (``<file>.meta``: signature, fingerprint, creation time) for ``rougelab cache info``.
 """
 from __future__ import annotations
 
@@ -16,7 +19,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from rougelab.metrics.base import Metric
+from rougelab.fingerprint import write_meta
+from rougelab.metrics.base import Metric, check_batch
 from rougelab.paths import cache_dir
 
 
@@ -39,6 +43,7 @@ def cache_path(metric: Metric, summaries, references, sources=None) -> Path:
 
 def cached_score(metric: Metric, summaries, references, sources=None) -> pd.DataFrame:
     """``metric.score(...)``, read from the cache when these exact inputs were scored before."""
+    check_batch(summaries, references, sources, needs_source=metric.needs_source)
     path = cache_path(metric, summaries, references, sources if metric.needs_source else None)
     if path.exists():
         table = _read(path, expected_rows=len(summaries))
@@ -46,6 +51,7 @@ def cached_score(metric: Metric, summaries, references, sources=None) -> pd.Data
             return table
     table = metric.score(summaries, references, sources)
     _write(path, table)
+    write_meta(path, metric.signature, metric.resource_files())
     return table
 
 

@@ -8,20 +8,29 @@ Formats, chosen by file extension:
   or one string) and optionally ``source``;
 * ``.csv``: a header with ``summary``, one or more ``reference...`` columns, optionally ``source``.
 
-Empty lines are kept as empty texts (an empty summary scores 0) and reported in a warning. A line
-that is not UTF-8, not valid JSON, or a file whose length differs from the summaries' raises
-``InputError`` naming the file and line.
+Every file is read as UTF-8; a byte-order mark at its start is dropped (spreadsheets write one).
+Lines end at LF, CRLF or a lone CR, and nowhere else: U+2028, U+0085 and the other Unicode line
+separators stay inside their text (they are valid inside JSON strings). Empty lines are kept as
+empty texts (an empty summary scores 0) and reported in a warning; a file with no text at all is
+refused. A file that is not UTF-8 (the message gives the line and byte offset), a JSONL line that
+is not valid JSON or holds a non-string text (``"summary": null``), or a file whose length differs
+from the summaries' raises ``InputError`` naming the file and line (counted from 1).
 """
 from __future__ import annotations
 
 import csv
 import io
 import json
+import re
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 from rougelab.metrics.base import InputError
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_BYTE_LINE_BREAK = re.compile(rb"\r\n|\r|\n")
+_BOM = b"\xef\xbb\xbf"
 
 
 @dataclass
@@ -33,15 +42,22 @@ class Batch:
 
 def read_lines(path: str | Path, sentence_separator: str | None = None) -> list[str]:
     """The lines of a UTF-8 text file, one text each; ``sentence_separator`` becomes a newline."""
-    lines = _decode(path).split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    lines = [line.rstrip("\r") for line in lines]
+    lines = split_lines(_decode(path))
+    if not lines:
+        raise InputError(f"{path}: the file is empty (expected one text per line)")
     empty = [i + 1 for i, line in enumerate(lines) if not line.strip()]
     if empty:
         warnings.warn(f"{path}: {len(empty)} empty line(s) (first: line {empty[0]}) scored as empty texts")
     if sentence_separator:
         lines = [line.replace(sentence_separator, "\n") for line in lines]
+    return lines
+
+
+def split_lines(text: str) -> list[str]:
+    """``text`` cut at LF, CRLF and lone CR only (no final empty line after a last line break)."""
+    lines = _LINE_BREAK.split(text)
+    if lines[-1] == "":
+        lines.pop()
     return lines
 
 
@@ -75,16 +91,23 @@ def read_batch(summaries: str | Path, references: list[str | Path] | None = None
 
 
 def _decode(path: str | Path) -> str:
+    """The text of a UTF-8 file without its byte-order mark; ``InputError`` names what went wrong."""
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path} is a folder: name a file") from None
+    except OSError as err:
+        raise InputError(f"{path}: cannot read the file ({err.strerror})") from None
+    start = len(_BOM) if data.startswith(_BOM) else 0
     try:
-        return data.decode("utf-8")
+        return data[start:].decode("utf-8")
     except UnicodeDecodeError as err:
-        line = data[:err.start].count(b"\n") + 1
-        raise InputError(f"{path}, line {line}: bytes that are not UTF-8 ({err.reason}); "
-                         "re-encode the file as UTF-8") from None
+        offset = start + err.start
+        line = len(_BYTE_LINE_BREAK.findall(data, 0, offset)) + 1
+        raise InputError(f"{path}, line {line} (byte offset {offset}): bytes that are not UTF-8 "
+                         f"({err.reason}); re-encode the file as UTF-8") from None
 
 
 def _same_length(summaries_path, summary_lines, other_path, other_lines) -> None:
@@ -94,8 +117,8 @@ def _same_length(summaries_path, summary_lines, other_path, other_lines) -> None
 
 
 def _read_jsonl(path) -> Batch:
-    summaries, references, sources = [], [], []
-    for number, line in enumerate(_decode(path).splitlines(), start=1):
+    summaries, references, sources, numbers = [], [], [], []
+    for number, line in enumerate(split_lines(_decode(path)), start=1):
         if not line.strip():
             continue
         try:
@@ -106,29 +129,43 @@ def _read_jsonl(path) -> Batch:
             raise InputError(f"{path}, line {number}: expected an object with 'summary' and 'references'")
         refs = record["references"]
         refs = [refs] if isinstance(refs, str) else refs
-        if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
-            raise InputError(f"{path}, line {number}: 'references' must be a string or a list of strings")
-        summaries.append(str(record["summary"]))
+        if not isinstance(refs, list) or not refs or not all(isinstance(r, str) for r in refs):
+            raise InputError(f"{path}, line {number}: 'references' must be a string or a non-empty list "
+                             f"of strings, not {json.dumps(record['references'])[:60]}")
+        for key in ("summary", "source"):
+            if key in record and not isinstance(record[key], str):
+                raise InputError(f"{path}, line {number}: '{key}' must be a string, not "
+                                 f"{json.dumps(record[key])[:60]}")
+        summaries.append(record["summary"])
         references.append(refs)
         sources.append(record.get("source"))
+        numbers.append(number)
+    if not summaries:
+        raise InputError(f"{path}: no records (expected one JSON object per line)")
     has_source = [s is not None for s in sources]
     if any(has_source) and not all(has_source):
-        raise InputError(f"{path}, line {has_source.index(False) + 1}: 'source' is missing here but "
+        raise InputError(f"{path}, line {numbers[has_source.index(False)]}: 'source' is missing here but "
                          "present on other lines")
-    return Batch(summaries, references, sources if all(has_source) and sources else None)
+    return Batch(summaries, references, sources if all(has_source) else None)
 
 
 def _read_csv(path) -> Batch:
-    reader = csv.DictReader(io.StringIO(_decode(path)))
+    # A source document may exceed the csv module's default field limit (131,072 characters).
+    csv.field_size_limit(max(csv.field_size_limit(), 2**31 - 1))
+    # newline="": the csv module itself ends rows at LF, CRLF or CR (and keeps line breaks in quotes).
+    reader = csv.DictReader(io.StringIO(_decode(path), newline=""))
     fields = reader.fieldnames or []
     ref_fields = [f for f in fields if f.startswith("reference")]
     if "summary" not in fields or not ref_fields:
-        raise InputError(f"{path}: the header needs a 'summary' column and at least one 'reference...' "
-                         f"column (found: {', '.join(fields) or 'nothing'})")
-    rows = list(reader)
-    for number, row in enumerate(rows, start=2):
+        raise InputError(f"{path}: the header needs a 'summary' column and at least one "
+                         f"'reference...' column (found: {', '.join(fields) or 'nothing'})")
+    rows = []
+    for row in reader:
         if None in row or any(row[f] is None for f in fields):
-            raise InputError(f"{path}, line {number}: {len(fields)} columns expected")
+            raise InputError(f"{path}, line {reader.line_num}: {len(fields)} columns expected")
+        rows.append(row)
+    if not rows:
+        raise InputError(f"{path}: no rows after the header")
     return Batch([row["summary"] for row in rows], [[row[f] for f in ref_fields] for row in rows],
                  [row["source"] for row in rows] if "source" in fields else None)
 

@@ -42,7 +42,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     sub = data.add_subparsers(dest="data_command", required=True)
     fetch = sub.add_parser(
         "fetch", help="download (or copy from a mirror) and verify the datasets",
-        epilog="example: rougelab data fetch --mirror ../shared/data/mirror summeval")
+        epilog="example: rougelab data fetch --mirror DIR summeval")
     fetch.add_argument("names", nargs="*", metavar="NAME", help="datasets to fetch (default: all)")
     fetch.add_argument("--mirror", metavar="DIR",
                        help="copy from DIR/<owner>/<repo>/<commit>/... instead of downloading "

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import sys
-import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -28,9 +28,8 @@ def cache_root() -> Path:
     """The folder that holds fetched files, laid out as ``<owner>/<repo>/<commit>/<path>``."""
     try:
         return paths.cache_dir("datasets")
-    except OSError as exc:
-        raise DataError(f"cannot create the data cache {exc.filename} ({exc.strerror}): set "
-                        f"$ROUGELAB_CACHE to a writable folder") from None
+    except paths.CacheError as exc:
+        raise DataError(str(exc)) from None
 
 
 def sha256_of(data: bytes) -> str:
@@ -76,20 +75,26 @@ def _download(dataset: Dataset, entry: FileEntry) -> tuple[bytes, str]:
 
 
 def _write_atomic(target: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``target``, then rename it over ``target``."""
+    """``paths.write_atomic``, creating the folder; ``DataError`` if the cache is not writable."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        paths.write_atomic(target, data)
     except OSError as exc:
         raise DataError(f"cannot write {target} ({exc.strerror}): set $ROUGELAB_CACHE to a "
                         f"writable folder") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+
+
+# Temporary files of rougelab <= 0.1.0's fetch: ".<name>.<8 random characters>.tmp".
+_OLD_TEMPORARY = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+
+
+def _remove_leftovers(folder: Path) -> None:
+    """Delete the temporary files that a killed fetch left in ``folder``."""
+    if not folder.is_dir():
+        return
+    old = [p for p in folder.rglob(".*.tmp") if _OLD_TEMPORARY.match(p.name)]
+    for path in [*paths.stale_partial_files(folder), *old]:
+        path.unlink(missing_ok=True)
 
 
 def fetch(names: str | list[str] | None = None, mirror: str | os.PathLike | None = None,
@@ -120,6 +125,7 @@ def fetch(names: str | list[str] | None = None, mirror: str | os.PathLike | None
                         f"laid out as <owner>/<repo>/<commit>/<path>")
     roots = {}
     for dataset in datasets:
+        _remove_leftovers(cache_root() / dataset.relative_root)
         copied = 0
         for entry in tqdm(dataset.files, desc=dataset.name, unit="file", leave=False,
                           disable=None if progress else True):  # None: bar on a terminal only

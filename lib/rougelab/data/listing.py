@@ -43,6 +43,8 @@ def describe() -> str:
             _field("upstream", f"{dataset.url_prefix}{dataset.root}/ ({len(files)} files, "
                                f"{size:.1f} MB, SHA-256 pinned)"),
             _field("shape", shape),
+            *([_field("evaluate", f"levels {', '.join(dataset.levels)}; coefficients "
+                                  f"{', '.join(dataset.coefs)}")] if has_table(dataset.name) else []),
             _field("licence", dataset.licence),
             _field("caveats", dataset.caveats)]))
     return "\n\n".join(blocks)

@@ -34,7 +34,10 @@ class Dataset:
 
     ``repo``/``commit`` pin the GitHub repository; ``root`` is the folder (inside the
     repository) that ``dataset_path`` returns; ``include`` lists the repository paths
-    (files or folders) whose files make up the dataset.
+    (files or folders) whose files make up the dataset. ``levels`` and ``coefs`` are the
+    meta-evaluation levels and coefficients its design supports (``rougelab evaluate`` refuses
+    the others): one system leaves only the global level; a set of pairs (Rank19) is judged by
+    pairwise accuracy within each document.
     """
 
     name: str
@@ -46,6 +49,9 @@ class Dataset:
     licence: str
     caveats: str
     human_columns: tuple[str, ...] = ()
+    levels: tuple[str, ...] = ("summary", "system", "global")
+    coefs: tuple[str, ...] = ("pearson", "spearman", "kendall", "accuracy", "accuracy-half",
+                              "accuracy-eq")
 
     @property
     def url_prefix(self) -> str:
@@ -71,6 +77,9 @@ _BARTSCORE = ("neulab/BARTScore", "248f511cb34ae3753fc81f7d7a945de5bfe33458")
 _LITEPYRAMID = ("ZhangShiyue/Lite2-3Pyramid", "cfa581a587d5441ee2d84e77c8602c83ec36ffd5")
 _REALSUMM = ("neulab/REALSumm", "a5900e3e36c66ab064823831f7496c2d449a5545")
 _ROUGE = ("summanlp/evaluation", "d4b74f6312beea06537b4666499f277798f3bf01")
+_FACTUAL = ("the reference field repeats the article (`references == [source]`): these sets judge "
+            "factual consistency with the source, so a reference-based metric is used "
+            "reference-free, the article playing the reference; ")
 _PTB = ("text is PTB-tokenised as released (`team 's`, `do n't`); sentences are not marked, "
         "so sentence-level metrics must split them (e.g. on ' . ')")
 
@@ -129,6 +138,32 @@ DATASETS: dict[str, Dataset] = {d.name: d for d in [
         "facebook-bart-large, google-pegasus and t5-large cased); "
         "litepyramid_recall = mean of the summary's 0/1 SCU-presence labels",
         human_columns=("litepyramid_recall",)),
+    Dataset(
+        "qags-cnndm", "QAGS-CNN/DM (Wang et al. 2020), BARTScore's copy", *_BARTSCORE,
+        root="SUM/QAGS_CNN", include=("SUM/QAGS_CNN/data.pkl", "SUM/README.md", "LICENSE"),
+        licence="repository Apache-2.0; QAGS annotations released for research",
+        caveats=_FACTUAL + "one summary per article from one system (id `0`, as released), so "
+        "only the global level (all summaries pooled) is defined; `fact` = share of the "
+        "summary's sentences that annotators judged consistent with the article (0-1)",
+        human_columns=("fact",), levels=("global",), coefs=("pearson", "spearman", "kendall")),
+    Dataset(
+        "qags-xsum", "QAGS-XSum (Wang et al. 2020), BARTScore's copy", *_BARTSCORE,
+        root="SUM/QAGS_XSUM", include=("SUM/QAGS_XSUM/data.pkl", "SUM/README.md", "LICENSE"),
+        licence="repository Apache-2.0; QAGS annotations released for research",
+        caveats=_FACTUAL + "one single-sentence summary per article from one system (id `0`, as "
+        "released), so only the global level is defined; `fact` is 0 or 1 on every summary",
+        human_columns=("fact",), levels=("global",), coefs=("pearson", "spearman", "kendall")),
+    Dataset(
+        "rank19", "Rank19 (Falke et al. 2019), BARTScore's copy", *_BARTSCORE,
+        root="SUM/Rank19", include=("SUM/Rank19/data.pkl", "SUM/README.md", "LICENSE"),
+        licence="repository Apache-2.0; Rank19 annotations released for research",
+        caveats=_FACTUAL + "two summaries per article, systems `correct` and `incorrect` "
+        "(`fact` 1 and 0): not two summarizers, so no system level; a metric is judged by "
+        "pairwise ranking accuracy, the share of articles whose correct summary it scores "
+        "higher (`--level summary --coef accuracy`: ties count as wrong, as published; "
+        "`accuracy-half` counts them as half)",
+        human_columns=("fact",), levels=("summary",),
+        coefs=("accuracy", "accuracy-half", "accuracy-eq")),
     Dataset(
         "rouge155-sample", "ROUGE-1.5.5 official sample test (Lin 2004)", *_ROUGE,
         root="ROUGE-RELEASE-1.5.5", include=("ROUGE-RELEASE-1.5.5",),

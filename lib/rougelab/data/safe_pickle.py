@@ -47,9 +47,18 @@ _NUMPY_GLOBALS = {("numpy.core.multiarray", "scalar"): _scalar,
                   ("numpy", "dtype"): _DType}
 
 
+def _bytearray(*args) -> bytearray:
+    """``bytearray`` as protocols 0-4 rebuild one (from ``(str, "latin-1")`` or ``(bytes,)``); never
+    ``bytearray(n)``, which a corrupt pickle could use to allocate any amount of memory."""
+    if not all(isinstance(a, (str, bytes)) for a in args):
+        raise pickle.UnpicklingError("malformed bytearray")
+    return bytearray(*args)
+
+
 # Builtin types that older pickle protocols name as globals; constructing them runs no user code.
-_BUILTIN_TYPES = {(module, t.__name__): t for module in ("builtins", "__builtin__")
-                  for t in (set, frozenset, bytearray, complex)}
+_BUILTIN_TYPES = {(module, name): t for module in ("builtins", "__builtin__")
+                  for name, t in (("set", set), ("frozenset", frozenset), ("bytearray", _bytearray),
+                                  ("complex", complex))}
 
 
 class RestrictedUnpickler(pickle.Unpickler):
@@ -80,5 +89,6 @@ def safe_loads(data: bytes, *, source: str = "pickle", numpy_scalars: bool = Fal
     """
     try:
         return RestrictedUnpickler(io.BytesIO(data), numpy_scalars=numpy_scalars).load()
-    except (pickle.UnpicklingError, EOFError, struct.error, TypeError, ValueError) as exc:
-        raise DataError(f"{source}: unsafe or corrupt pickle ({exc})") from exc
+    except Exception as exc:  # no user code runs here: any failure (Attribute-, Index-, Overflow-,
+        # Memory-, RecursionError, ...) means the bytes are not a pickle of builtin values
+        raise DataError(f"{source}: unsafe or corrupt pickle ({type(exc).__name__}: {exc})") from exc

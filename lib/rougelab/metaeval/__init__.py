@@ -15,21 +15,29 @@ for each input j and averages over inputs (inputs whose correlation is undefined
 scores, or fewer than two systems -- are skipped, with an ``UndefinedCorrelationWarning``);
 system level correlates the per-system means over the inputs present; global level pools all
 summaries. Summary and system level need at least 3 systems, global level 3 summaries.
-Coefficients: Pearson, Spearman, Kendall tau-b (tau-c by option), with SciPy's definitions.
+Coefficients: Pearson, Spearman, Kendall tau-b (tau-c by option), with SciPy's definitions, and
+the pairwise accuracies ``accuracy`` (metric ties wrong), ``accuracy-half`` and ``accuracy-eq``
+(``pairwise_accuracy``; at system level Kocmi et al. 2021's system-pair accuracy, on Rank19 the
+share of correct summaries ranked first).
 
 Public API: ``correlate``, ``bootstrap_ci`` (-> ``CI``), ``permutation_test``
 (-> ``PermutationResult``), ``williams_test`` and ``williams_metrics`` (-> ``WilliamsResult``),
-``correlation_table``.
+``fisher_z`` and ``fisher_ci`` (-> ``FisherResult``), ``bootstrap_difference``
+(-> ``DifferenceResult``), ``pairwise_accuracy``, ``correlation_table``.
 """
 from __future__ import annotations
 
 from rougelab.metaeval.bootstrap import CI, bootstrap_ci
 from rougelab.metaeval.correlations import COEFFICIENTS
+from rougelab.metaeval.fisher import FisherResult, fisher_ci, fisher_z
 from rougelab.metaeval.levels import LEVELS, UndefinedCorrelationWarning, correlate
+from rougelab.metaeval.paired_bootstrap import DifferenceResult, bootstrap_difference
+from rougelab.metaeval.pairwise_accuracy import ACCURACIES, pairwise_accuracy
 from rougelab.metaeval.permutation import PermutationResult, permutation_test
 from rougelab.metaeval.table import correlation_table
 from rougelab.metaeval.williams import WilliamsResult, williams_metrics, williams_test
 
-__all__ = ["CI", "COEFFICIENTS", "LEVELS", "PermutationResult", "UndefinedCorrelationWarning",
-           "WilliamsResult", "bootstrap_ci", "correlate", "correlation_table", "permutation_test",
-           "williams_metrics", "williams_test"]
+__all__ = ["ACCURACIES", "CI", "COEFFICIENTS", "DifferenceResult", "FisherResult", "LEVELS",
+           "PermutationResult", "UndefinedCorrelationWarning", "WilliamsResult", "bootstrap_ci",
+           "bootstrap_difference", "correlate", "correlation_table", "fisher_ci", "fisher_z",
+           "pairwise_accuracy", "permutation_test", "williams_metrics", "williams_test"]

@@ -38,12 +38,15 @@ def check_resample(resample: str) -> None:
 
 def check_bootstrap_args(n_resamples: int, resample: str, confidence: float, *,
                          minimum: int = 1) -> None:
-    """Raise ``ValueError`` for an unknown ``resample``, fewer than ``minimum`` resamples, or a
-    ``confidence`` outside (0, 1)."""
+    """Raise ``ValueError`` for an unknown ``resample``, fewer than ``minimum`` resamples, exactly
+    one resample, or a ``confidence`` outside (0, 1)."""
     check_resample(resample)
     if int(n_resamples) != n_resamples or n_resamples < minimum:
         kind = "positive" if minimum else "non-negative"
         raise ValueError(f"n_resamples must be a {kind} integer, got {n_resamples!r}")
+    if n_resamples == 1:
+        raise ValueError("n_resamples must be at least 2: one resample gives an interval of zero width "
+                         "(both ends are that resample's value), which need not contain the estimate")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}")
 
@@ -150,7 +153,7 @@ def bootstrap_ci(table: pd.DataFrame, metric_col: str, human_col: str, level: st
     check_bootstrap_args(n_resamples, resample, confidence)
     m = score_matrices(table, [metric_col, human_col], doc_col=doc_col, system_col=system_col)
     X, Z = m.scores[metric_col], m.scores[human_col]
-    check_size(X, level)
+    check_size(X, level, coef)
     value, skipped = level_correlation(X, Z, level, coef, kendall_variant)
     warn_skipped(int(skipped), len(m.inputs), level, metric_col, human_col)
     what = f"{metric_col!r} vs {human_col!r} ({level}, {coef})"

@@ -1,5 +1,9 @@
 """Pearson, Spearman and Kendall coefficients, batched over the last axis, NaN = absent.
 
+``coefficient`` also dispatches the pairwise accuracies of ``pairwise_accuracy`` (``accuracy``,
+``accuracy-half``, ``accuracy-eq``), which follow the same batching; they are defined for a
+constant metric (every pair a metric tie), unlike the correlations.
+
 Each function takes arrays ``x`` and ``y`` of the same shape ``(..., n)`` and returns the
 coefficient of every row (shape ``(...)``), using only positions where both are finite (SciPy's
 ``nan_policy="omit"``). A row with fewer than two such positions, or whose ``x`` or ``y`` is
@@ -10,7 +14,10 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-COEFFICIENTS = ("pearson", "spearman", "kendall")
+from rougelab.metaeval.pairwise_accuracy import ACCURACIES, pairwise_accuracy
+
+CORRELATIONS = ("pearson", "spearman", "kendall")
+COEFFICIENTS = CORRELATIONS + ACCURACIES
 KENDALL_VARIANTS = ("b", "c")
 
 # Kendall's tau by pairwise signs costs n^2 memory per row; beyond this many points a row is
@@ -124,8 +131,10 @@ def kendall(x, y, variant: str = "b") -> np.ndarray:
 
 
 def coefficient(x, y, coef: str = "pearson", kendall_variant: str = "b") -> np.ndarray:
-    """The named coefficient (``pearson``, ``spearman``, ``kendall``) of each row of x and y."""
+    """The named coefficient (one of ``COEFFICIENTS``) of each row of x (metric) and y (human)."""
     check_coefficient(coef, kendall_variant)
+    if coef in ACCURACIES:
+        return pairwise_accuracy(x, y, coef)
     if coef == "pearson":
         return pearson(x, y)
     if coef == "spearman":

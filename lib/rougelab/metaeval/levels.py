@@ -16,6 +16,7 @@ import pandas as pd
 
 from rougelab.metaeval.correlations import check_coefficient, coefficient
 from rougelab.metaeval.matrices import score_matrices
+from rougelab.metaeval.pairwise_accuracy import ACCURACIES
 
 LEVELS = ("summary", "system", "global")
 MIN_POINTS = 3
@@ -31,18 +32,20 @@ def check_level(level: str) -> None:
         raise ValueError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
 
 
-def check_size(X: np.ndarray, level: str) -> None:
+def check_size(X: np.ndarray, level: str, coef: str = "pearson") -> None:
     """Raise ``ValueError`` if ``X`` (systems x inputs) is too small for a ``level`` correlation.
 
     Summary and system level need at least ``MIN_POINTS`` systems; global level needs that many
-    summaries (with two points every correlation is +-1, which says nothing).
+    summaries (with two points every correlation is +-1, which says nothing). A pairwise accuracy
+    needs one pair: two systems (or summaries).
     """
+    least = 2 if coef in ACCURACIES else MIN_POINTS
     n_systems, n_inputs = X.shape[-2:]
-    if level in ("summary", "system") and n_systems < MIN_POINTS:
-        raise ValueError(f"{level}-level correlation needs at least {MIN_POINTS} systems, the "
+    if level in ("summary", "system") and n_systems < least:
+        raise ValueError(f"{level}-level {coef} needs at least {least} systems, the "
                          f"table has {n_systems}: add systems or use level='global'")
-    if level == "global" and np.isfinite(X).sum() < MIN_POINTS:
-        raise ValueError(f"global correlation needs at least {MIN_POINTS} summaries, the table has "
+    if level == "global" and np.isfinite(X).sum() < least:
+        raise ValueError(f"global {coef} needs at least {least} summaries, the table has "
                          f"{int(np.isfinite(X).sum())}")
 
 
@@ -106,7 +109,11 @@ def correlate(table: pd.DataFrame, metric_col: str, human_col: str, level: str =
     level : {"summary", "system", "global"}
         Summary: per input across systems, averaged over inputs; system: per-system means over
         inputs; global: all summaries pooled.
-    coef : {"pearson", "spearman", "kendall"}
+    coef : {"pearson", "spearman", "kendall", "accuracy", "accuracy-half", "accuracy-eq"}
+        A correlation, or a pairwise accuracy (``pairwise_accuracy``: the share of pairs ordered
+        as the humans order them, metric ties as wrong, as half, or Deutsch et al.'s acc_eq). At
+        summary level an accuracy is averaged over inputs like a correlation; with two systems
+        (Rank19) that is the share of inputs whose pair the metric orders right.
     kendall_variant : {"b", "c"}
         Kendall's tau-b (default) or tau-c, as in ``scipy.stats.kendalltau``.
 
@@ -127,7 +134,7 @@ def correlate(table: pd.DataFrame, metric_col: str, human_col: str, level: str =
     check_coefficient(coef, kendall_variant)
     m = score_matrices(table, [metric_col, human_col], doc_col=doc_col, system_col=system_col)
     X, Z = m.scores[metric_col], m.scores[human_col]
-    check_size(X, level)
+    check_size(X, level, coef)
     value, skipped = level_correlation(X, Z, level, coef, kendall_variant)
     warn_skipped(int(skipped), len(m.inputs), level, metric_col, human_col)
     return float(value)
@@ -146,13 +153,13 @@ def warn_skipped(skipped: int, n_inputs: int, level: str, metric_col: str, human
     warnings.warn(message, UndefinedCorrelationWarning, stacklevel=3)
 
 
-def paired_matrices(table: pd.DataFrame, metric_a: str, metric_b: str, human_col: str, level: str, *,
-                    doc_col: str = "doc_id", system_col: str = "system_id"):
+def paired_matrices(table: pd.DataFrame, metric_a: str, metric_b: str, human_col: str, level: str,
+                    coef: str = "pearson", *, doc_col: str = "doc_id", system_col: str = "system_id"):
     """Score matrices (A, B, H) of two different metric columns and a human column, sized for ``level``."""
     if metric_a == metric_b:
         raise ValueError(f"metric_a and metric_b are both {metric_a!r}: compare two different "
                          "columns")
     m = score_matrices(table, [metric_a, metric_b, human_col], doc_col=doc_col, system_col=system_col)
     A, B, H = (m.scores[c] for c in (metric_a, metric_b, human_col))
-    check_size(A, level)
+    check_size(A, level, coef)
     return A, B, H

@@ -15,12 +15,13 @@ from rougelab.metaeval.bootstrap import check_resample
 from rougelab.metaeval.correlations import check_coefficient
 from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level,
                                       paired_matrices, level_correlation)
+from rougelab.metaeval.williams import check_alternative
 
 _CHUNK_ELEMENTS = 2_000_000
 
 
 class PermutationResult(NamedTuple):
-    """``delta`` = r(A, human) - r(B, human); ``pvalue`` of H1: A correlates better (one-sided)."""
+    """``delta`` = r(A, human) - r(B, human); ``pvalue`` under the test's alternative."""
 
     delta: float
     pvalue: float
@@ -66,28 +67,35 @@ def permutation_samples(X: np.ndarray, Y: np.ndarray, Z: np.ndarray, level: str 
 
 def permutation_test(table: pd.DataFrame, metric_a: str, metric_b: str, human_col: str,
                      level: str = "summary", coef: str = "pearson", n_resamples: int = 1000,
-                     seed: int = 0, resample: str = "both", *, kendall_variant: str = "b",
-                     doc_col: str = "doc_id", system_col: str = "system_id") -> PermutationResult:
+                     seed: int = 0, resample: str = "both", *, alternative: str = "greater",
+                     kendall_variant: str = "b", doc_col: str = "doc_id",
+                     system_col: str = "system_id") -> PermutationResult:
     """Paired permutation test of H0: r(A, human) = r(B, human), H1: r(A, human) > r(B, human).
 
     Deutsch, Dror & Roth (2021). ``table`` is read as score matrices X[i][j] = system
     i on input j (package docstring); ``level``, ``coef`` and ``kendall_variant`` as in
     ``correlate``; ``resample`` picks Perm-Both (``"both"``), Perm-Systems or Perm-Inputs.
 
+    ``alternative`` is H1: ``"greater"`` (default, A better, as in the paper), ``"less"`` (B
+    better) or ``"two-sided"`` (they differ).
+
     Returns
     -------
     PermutationResult(delta, pvalue)
         ``delta`` = r(A, human) - r(B, human) on the table; ``pvalue`` = (1 + k) / (1 + n), where k
-        of the n permutations with a defined correlation give a delta >= the observed one. (The
+        of the n permutations with a defined correlation give a delta >= the observed one
+        (``"greater"``), <= it (``"less"``), or of absolute value >= its absolute value
+        (``"two-sided"``; the swap distribution is symmetric about 0). (The
         paper counts k / n; the +1 counts the observed assignment among the permutations, so the
         p-value is never 0.) Permutations with an undefined correlation are dropped with a warning.
     """
     check_level(level)
     check_coefficient(coef, kendall_variant)
     check_resample(resample)
+    check_alternative(alternative)
     if int(n_resamples) != n_resamples or n_resamples < 1:
         raise ValueError(f"n_resamples must be a positive integer, got {n_resamples!r}")
-    X, Y, Z = paired_matrices(table, metric_a, metric_b, human_col, level, doc_col=doc_col,
+    X, Y, Z = paired_matrices(table, metric_a, metric_b, human_col, level, coef, doc_col=doc_col,
                               system_col=system_col)
     observed, samples = permutation_samples(X, Y, Z, level, coef, int(n_resamples), resample, seed,
                                             kendall_variant)
@@ -100,7 +108,9 @@ def permutation_test(table: pd.DataFrame, metric_a: str, metric_b: str, human_co
                       f"{samples.size - defined.size} of {samples.size} permutations undefined "
                       "and dropped",
                       UndefinedCorrelationWarning, stacklevel=2)
-    pvalue = (1 + int((defined >= observed).sum())) / (1 + defined.size)
+    extreme = {"greater": defined >= observed, "less": defined <= observed,
+               "two-sided": np.abs(defined) >= abs(observed)}[alternative]
+    pvalue = (1 + int(extreme.sum())) / (1 + defined.size)
     return PermutationResult(observed, pvalue)
 
 

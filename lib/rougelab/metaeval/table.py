@@ -34,7 +34,7 @@ def correlation_table(table: pd.DataFrame, metrics, humans, levels="summary", co
     metrics, humans : str or sequence of str
         Metric and human score columns.
     levels : str or sequence of {"summary", "system", "global"}
-    coefs : str or sequence of {"pearson", "spearman", "kendall"}
+    coefs : str or sequence of ``COEFFICIENTS`` (correlations and pairwise accuracies)
     n_resamples : int
         0 (default): no interval, ``ci_low``/``ci_high`` are NaN.
     progress : bool or None
@@ -53,8 +53,8 @@ def correlation_table(table: pd.DataFrame, metrics, humans, levels="summary", co
         check_coefficient(coef, kendall_variant)
     check_bootstrap_args(n_resamples, resample, confidence, minimum=0)
     m = score_matrices(table, [*metrics, *humans], doc_col=doc_col, system_col=system_col)
-    for level in levels:
-        check_size(next(iter(m.scores.values())), level)
+    for level, coef in itertools.product(levels, coefs):
+        check_size(next(iter(m.scores.values())), level, coef)
     combos = list(itertools.product(metrics, humans, levels, coefs))
     show = n_resamples > 0 if progress is None else progress
     rows = []

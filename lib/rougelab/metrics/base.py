@@ -8,12 +8,15 @@ reproduced from its signature alone.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import inspect
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 import pandas as pd
 
 from rougelab import __version__
+from rougelab.fingerprint import code_fingerprint, resource_pin
+from rougelab.resources import RESOURCE_FILES
 
 
 class InputError(ValueError):
@@ -22,32 +25,71 @@ class InputError(ValueError):
 
 def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
                 sources: Sequence[str] | None = None, *, needs_source: bool = False) -> None:
-    """Raise ``InputError`` unless the batch is well formed (same lengths, strings, >=1 reference)."""
-    if isinstance(summaries, str):
-        raise InputError("summaries must be a list of strings, not one string")
+    """Raise ``InputError`` unless the batch is well formed.
+
+    Lists (or tuples) of the same length; every summary, reference and source a ``str`` of valid
+    Unicode (a lone surrogate cannot be encoded as UTF-8); at least one reference per summary.
+    """
+    _check_list(summaries, "summaries")
+    _check_list(references, "references", what="a list of reference lists")
     if len(summaries) != len(references):
         raise InputError(f"{len(summaries)} summaries but {len(references)} reference lists: "
                          "pass one list of references per summary")
     if needs_source and sources is None:
         raise InputError("this metric reads the source document: pass sources=[...]")
-    if sources is not None and len(sources) != len(summaries):
-        raise InputError(f"{len(summaries)} summaries but {len(sources)} sources")
+    if sources is not None:
+        _check_list(sources, "sources")
+        if len(sources) != len(summaries):
+            raise InputError(f"{len(summaries)} summaries but {len(sources)} sources")
     for i, refs in enumerate(references):
         if isinstance(refs, str):
             raise InputError(f"references[{i}] is a string: pass a list of reference texts per summary")
+        _check_list(refs, f"references[{i}]")
         if len(refs) == 0:
             raise InputError(f"summary {i} has no references")
+        for k, ref in enumerate(refs):
+            if not (isinstance(ref, str) and ref.isascii()):  # an ASCII str is valid: skip the costly checks
+                _check_text(ref, f"references[{i}][{k}]")
     for i, text in enumerate(summaries):
-        if not isinstance(text, str):
-            raise InputError(f"summaries[{i}] is {type(text).__name__}, not str")
+        if not (isinstance(text, str) and text.isascii()):
+            _check_text(text, f"summaries[{i}]")
+    for i, text in enumerate(sources if sources is not None else ()):
+        _check_text(text, f"sources[{i}]", hint=" (does this dataset have source documents?)")
+
+
+def _check_list(value, name: str, what: str = "a list of strings") -> None:
+    if type(value) is list or type(value) is tuple:  # the usual case, checked first
+        return
+    if isinstance(value, str):
+        raise InputError(f"{name} must be {what}, not one string")
+    if isinstance(value, (str, bytes, dict, set)) or not (hasattr(value, "__len__")
+                                                          and hasattr(value, "__getitem__")):
+        raise InputError(f"{name} must be {what}, not {type(value).__name__}"
+                         + (" (materialise a generator with list(...))" if hasattr(value, "__next__") else ""))
+
+
+def _check_text(text, name: str, hint: str = "") -> None:
+    if not isinstance(text, str):
+        raise InputError(f"{name} is {type(text).__name__}, not str{hint}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise InputError(f"{name} is not valid Unicode text: character {err.start} is a lone surrogate "
+                         f"U+{ord(text[err.start]):04X}") from None
 
 
 @dataclass(frozen=True)
 class Metric:
     """A named, configured metric: ``score`` maps a batch to a DataFrame.
 
-    ``options`` holds every setting that changes a number; they all appear in ``signature``.
-    ``primary`` names the column that ``evaluate`` correlates by default.
+    ``options`` are the scorer's parameters, passed to it as keyword arguments; a name the scorer does
+    not take is an ``InputError`` when the metric is made (a scorer taking ``**options`` checks its own).
+    ``pins`` are facts about the computation that are not parameters (which tokenizer, the vectors' hash,
+    how references are combined where that is fixed): they appear in ``signature`` only. ``primary``
+    names the column that ``evaluate`` correlates by default. ``resources`` names the data files the
+    scorer reads (keys of ``rougelab.resources.RESOURCE_FILES``). The signature lists the options and
+    pins, then the package version, the code fingerprint and a digest of those files
+    (``rougelab.fingerprint``), so the score cache misses when any of them changes.
     """
 
     name: str
@@ -55,6 +97,18 @@ class Metric:
     primary: str
     options: dict = field(default_factory=dict)
     needs_source: bool = False
+    resources: tuple[str, ...] = ()
+    pins: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        _check_parameters(self.name, self.scorer, self.options, skip=3 if self.needs_source else 2)
+        clash = sorted(set(self.options) & set(self.pins))
+        if clash:
+            raise ValueError(f"metric {self.name!r}: {', '.join(clash)} is both a parameter and a pin")
+
+    def with_options(self, **options) -> "Metric":
+        """The same metric with some parameters changed (unknown ones are an ``InputError``)."""
+        return replace(self, options={**self.options, **options})
 
     def score(self, summaries, references, sources=None) -> pd.DataFrame:
         check_batch(summaries, references, sources, needs_source=self.needs_source)
@@ -62,10 +116,33 @@ class Metric:
             return self.scorer(summaries, references, sources, **self.options)
         return self.scorer(summaries, references, **self.options)
 
+    def resource_files(self) -> list:
+        """The data files the scorer reads, in a fixed order."""
+        return [path for name in self.resources for path in RESOURCE_FILES[name]()]
+
     @property
     def signature(self) -> str:
-        opts = "|".join(f"{k}:{_fmt(v)}" for k, v in sorted(self.options.items()))
-        return f"{self.name}|{opts}|version:{__version__}" if opts else f"{self.name}|version:{__version__}"
+        settings = {**self.options, **self.pins}
+        parts = [self.name, *(f"{k}:{_fmt(v)}" for k, v in sorted(settings.items())),
+                 f"version:{__version__}", f"code:{code_fingerprint()}"]
+        if self.resources:
+            parts.append("resources:" + ",".join(f"{name}@{resource_pin(RESOURCE_FILES[name]())}"
+                                                 for name in self.resources))
+        return "|".join(parts)
+
+
+def _check_parameters(name: str, scorer, options: dict, skip: int) -> None:
+    try:
+        parameters = list(inspect.signature(scorer).parameters.values())[skip:]
+    except (TypeError, ValueError):  # a builtin without a signature: nothing to check against
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return
+    known = {p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise InputError(f"metric {name!r} has no parameter {', '.join(map(repr, unknown))}; "
+                         f"its parameters: {', '.join(sorted(known)) or 'none'}")
 
 
 def _fmt(value) -> str:
@@ -74,29 +151,32 @@ def _fmt(value) -> str:
     return str(value)
 
 
-_REGISTRY: dict[str, Callable[[], Metric]] = {}
+_USER: dict[str, Callable[[], Metric]] = {}
 
 
 def register(name: str, factory: Callable[[], Metric]) -> None:
-    """Register ``factory`` (no arguments, returns a ``Metric``) under ``name``."""
-    if name in _REGISTRY:
+    """Add a metric of your own (e.g. a notebook prototype) under ``name``; built-in metrics are
+    registry entries in ``rougelab.metrics.families``."""
+    if name in _USER or _builtin(name) is not None:
         raise ValueError(f"metric {name!r} is already registered")
-    _REGISTRY[name] = factory
+    _USER[name] = factory
 
 
-def get_metric(name: str) -> Metric:
-    """The registered metric ``name``; a clear error lists the known names otherwise."""
-    from rougelab.metrics import load_all  # registers the built-in metrics on first use
-
-    load_all()
-    try:
-        return _REGISTRY[name]()
-    except KeyError:
-        raise InputError(f"unknown metric {name!r}; known metrics: {', '.join(sorted(_REGISTRY))}") from None
+def get_metric(name: str, **options) -> Metric:
+    """The metric ``name`` (with ``options`` changing its parameters); a clear error lists the known names."""
+    metric = _USER[name]() if name in _USER else _builtin(name)
+    if metric is None:
+        raise InputError(f"unknown metric {name!r}; known metrics: {', '.join(metric_names())} "
+                         "(and the combinations of suffixes that `rougelab metrics` explains)")
+    return metric.with_options(**options) if options else metric
 
 
 def metric_names() -> list[str]:
-    from rougelab.metrics import load_all
+    """The names ``rougelab metrics`` lists: every family's useful names and your own."""
+    from rougelab.metrics.families import listed_names
+    return sorted({*listed_names(), *_USER})
 
-    load_all()
-    return sorted(_REGISTRY)
+
+def _builtin(name: str) -> Metric | None:
+    from rougelab.metrics.families import resolve  # the registry imports every metric module, which import us
+    return resolve(name)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from rougelab.metrics.base import Metric, register
+from rougelab.metrics.base import Metric
 
 
 def summary_length(summaries, references) -> pd.DataFrame:
@@ -11,4 +11,9 @@ def summary_length(summaries, references) -> pd.DataFrame:
     return pd.DataFrame({"length": [float(len(s.split())) for s in summaries]})
 
 
-register("length", lambda: Metric("length", summary_length, primary="length"))
+NAMES = ("length",)
+
+
+def make(name: str) -> Metric | None:
+    """The ``length`` baseline (None for any other name)."""
+    return Metric("length", summary_length, primary="length") if name == "length" else None

@@ -25,12 +25,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from rougelab.metrics.base import InputError, Metric, register
+from rougelab.extras import require
+from rougelab.metrics.base import InputError, Metric
 from rougelab.semantic.encoder import default_model_path, model_fingerprint
 
 
 def default_num_layers(model_path: Path) -> int:
     """The layer ``bert-score`` tuned for this model name, else the model's last layer."""
+    require("bert_score", extra="semantic", needed_for="BERTScore")
     from bert_score.utils import model2layers
 
     if model_path.name in model2layers:
@@ -48,6 +50,7 @@ def bundled_baseline(model_path: Path) -> Path | None:
 
 @lru_cache(maxsize=4)
 def _scorer(model_path: str, num_layers: int, idf: bool, baseline: str | None):
+    require("torch", "bert_score", extra="semantic", needed_for="BERTScore")
     from bert_score import BERTScorer
 
     return BERTScorer(model_type=model_path, num_layers=num_layers, idf=idf, batch_size=1, device="cpu",
@@ -111,11 +114,15 @@ def bertscore(summaries, references, *, model: str | None = None, num_layers: in
     return out
 
 
-def _make() -> Metric:
+NAMES = ("bertscore",)
+
+
+def make(name: str) -> Metric | None:
+    """The registry's BERTScore ``Metric`` (None for any other name)."""
+    if name != "bertscore":
+        return None
     path = default_model_path()
     options = dict(num_layers=default_num_layers(path), idf=False, rescale=False,
                    fingerprint=model_fingerprint(path)[:12])
     return Metric("bertscore", bertscore, primary="bertscore_f", options=options)
 
-
-register("bertscore", _make)

@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 from threadpoolctl import threadpool_limits
 
-from rougelab.metrics.base import InputError, Metric, register
+from rougelab.metrics.base import InputError, Metric
 from rougelab.metrics.soft_rouge import PAD, GramSpec, TokenIndex, count_grams, greedy_match, soft_rouge
 from rougelab.semantic.pagerank import DAMPING, ITERATIONS, TOP
 from rougelab.semantic.semantic_similarity import C, align_senses, gram_vectors, sim_sem_blocks, sim_sem_matrix
@@ -445,15 +445,15 @@ def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float =
     if measure not in MEASURES:
         raise InputError(f"unknown ROUGE-G measure {measure!r}; choose from {', '.join(MEASURES)}")
     options = {"measures": [measure], "beta": beta, "c": c, "top": top, "gloss_links": gloss_links,
-               "damping": DAMPING, "iterations": ITERATIONS, "wordnet": wordnet_signature(),
-               "tokenize": "rouge155-stem", "multiref": "A"}
-    return Metric(name or measure, _registered_scorer, primary="rougeg" + MEASURES[measure].name + "_f",
-                  options=options)
+               "damping": DAMPING, "iterations": ITERATIONS}
+    pins = {"wordnet": wordnet_signature(), "tokenize": "rouge155-stem", "multiref": "A"}
+    return Metric(name or measure, rouge_g, primary="rougeg" + MEASURES[measure].name + "_f",
+                  options=options, resources=("rouge155",), pins=pins)
 
 
-def _registered_scorer(summaries, references, *, wordnet, tokenize, multiref, **options):
-    return rouge_g(summaries, references, **options)
+NAMES = tuple(MEASURES)
 
 
-for _measure in MEASURES:
-    register(_measure, functools.partial(rouge_g_metric, _measure))
+def make(name: str) -> Metric | None:
+    """The registry's ``Metric`` called ``name``, or None if it is not a ROUGE-G name."""
+    return rouge_g_metric(name) if name in MEASURES else None

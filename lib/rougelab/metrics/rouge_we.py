@@ -1,34 +1,37 @@
 """ROUGE-WE (Ng & Abrecht 2015): ROUGE-1/2/SU4 with word-embedding similarity instead of equality.
 
-Three named variants (DESIGN.md; the paper's text fixes only Eq. 2-4):
+Three named variants. The bare registry names are the one the paper's tables were computed with:
 
-``paper`` (default)
-    The paper's definition: ``f_WE`` = dot product of the gram vectors (Eq. 2), 0 if any word is
-    out of vocabulary; an n-gram's vector is the element-wise product of its word vectors (Eq. 3-4).
+``perl`` (default; ``rouge-we-1``, ``rouge-we-2``, ``rouge-we-su4``)
+    What the authors' released ROUGE-WE-1.0.0.pl computes, and so what the paper's Tables 1-3
+    report: hit = 0.5 x ROUGE's clipped exact count + 0.5 x the sum of similarities over the
+    candidate's distinct grams, with the script's clipping counter (``soft_rouge.ng_abrecht_match``;
+    we visit reference grams in first-occurrence order where the script used Perl's random hash
+    order). Its word2vec server returns the *cosine* of the product-composed vectors (Eq. 3-4), so
+    ``similarity="cosine"`` here. R and P are rounded to 5 decimals. Signature ``reading:as in the
+    paper's tables (authors' released code)``.
+``eq2`` (``rouge-we-1-eq2`` ...)
+    Eq. 2 read literally: ``f_WE`` = dot product of the gram vectors, 0 if any word is out of
+    vocabulary; an n-gram's vector is the element-wise product of its word vectors (Eq. 3-4).
     ROUGE's ``Count_match`` becomes a soft count: reference and candidate gram occurrences are
     aligned one to one, most similar first, each aligned pair adding its ``f_WE`` (pairs with
     ``f_WE <= 0`` are not aligned; ``soft_rouge.greedy_match``). The paper leaves this counting open;
-    this is the reading that reduces to ROUGE when ``f_WE`` is replaced by ``f_R`` (Eq. 1).
-``perl``
-    What the authors' released ROUGE-WE-1.0.0.pl computes: hit = 0.5 x ROUGE's clipped exact count +
-    0.5 x the sum of similarities over the candidate's distinct grams, with the script's clipping
-    counter (``soft_rouge.ng_abrecht_match``; we visit reference grams in first-occurrence order where
-    the script used Perl's random hash order). Its word2vec server returns the *cosine* of the
-    product-composed vectors, so ``similarity="cosine"`` here. R and P are rounded to 5 decimals.
-``s3``
+    this is the reading that reduces to ROUGE when ``f_WE`` is replaced by ``f_R`` (Eq. 1). Its
+    scores are not bounded by 1: an aligned pair adds its raw dot product, and GloVe's vectors are
+    not unit length (measured: ROUGE-WE-1 recall 21.3 for a 5-word summary against a 6-word
+    reference), so its scale follows the vectors' norms and it favours short summaries (notebook 02).
+    Signature ``reading:Eq. 2 literal``.
+``s3`` (``rouge-we-1-s3`` ...)
     SummEval's "ROUGE-WE", taken from S3 (Peyrard et al. 2017): gram vectors are *summed*, each
     candidate gram takes its most similar remaining reference gram and counts as a whole match if
     the cosine is >= 0.8 (identical grams have similarity 1, OOV or not; ``soft_rouge.s3_match``).
 
-Text is tokenised like ROUGE-1.5.5 (``rougelab.text.tokenize``) *without* stemming or stopword
-removal: vectors are looked up for surface words (the authors ran their script without ``-m``).
-The ``paper`` variant's scores are not bounded by 1: an aligned pair adds its raw dot product,
-and GloVe's vectors are not unit length (measured: ROUGE-WE-1 recall 21.3 for a 5-word summary
-against a 6-word reference), so its scale follows the vectors' norms and it favours short summaries;
-notebook 02 measures the consequences. ``perl`` and ``s3`` stay in [0, 1].
+Every choice, with the alternatives and the option that selects them, is listed in
+``rougelab.metrics.choices`` (family ``rouge-we``). Text is tokenised like ROUGE-1.5.5
+(``rougelab.text.tokenize``) *without* stemming or stopword removal: vectors are looked up for
+surface words (the authors ran their script without ``-m``). ``perl`` and ``s3`` stay in [0, 1].
 References are pooled like ROUGE-1.5.5 ``-f A``. Columns: ``rougewe1_r/_p/_f``, ``rougewe2_*``,
-``rougewesu4_*``. Registry: ``rouge-we-1``, ``rouge-we-2``, ``rouge-we-su4`` (the ``paper`` variant; F is primary), and
-the same names ending in ``-perl`` or ``-s3`` for the other variants.
+``rougewesu4_*`` (F is primary).
 """
 from __future__ import annotations
 
@@ -38,7 +41,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from rougelab.metrics.base import InputError, Metric, register
+from rougelab.metrics.base import InputError, Metric
 from rougelab.metrics.soft_rouge import (GramSpec, TokenIndex, VectorSimilarity, greedy_match,
                                          ng_abrecht_match, s3_match, soft_rouge)
 from rougelab.semantic.word_vectors import WordVectors, load_word_vectors
@@ -54,10 +57,16 @@ REGISTERED = ("rouge-we-1", "rouge-we-2", "rouge-we-su4")
 
 VARIANTS = {
     #          composition  similarity
-    "paper": ("product", "dot"),
     "perl": ("product", "cosine"),
+    "eq2": ("product", "dot"),
     "s3": ("sum", "cosine"),
 }
+READING = {   # the signature's ``reading``: which text the variant follows
+    "perl": "as in the paper's tables (authors' released code)",
+    "eq2": "Eq. 2 literal",
+    "s3": "SummEval's (S3)",
+}
+NAME_SUFFIX = {"perl": "", "eq2": "-eq2", "s3": "-s3"}   # registry name = measure + suffix
 
 
 def _column_prefix(measure: str) -> str:
@@ -66,7 +75,7 @@ def _column_prefix(measure: str) -> str:
 
 def rouge_we(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
              measures: Sequence[str] = ("rouge-we-1", "rouge-we-2", "rouge-we-su4"),
-             variant: str = "paper", composition: str | None = None, similarity: str | None = None,
+             variant: str = "perl", composition: str | None = None, similarity: str | None = None,
              vectors=None, threshold: float = 0.8, alpha: float = 0.5) -> pd.DataFrame:
     """ROUGE-WE of a batch: one row per summary, ``rougewe{1,2,su4}_{r,p,f}`` columns.
 
@@ -76,12 +85,12 @@ def rouge_we(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
         Summary texts and, per summary, a list of reference texts (pooled, ``-f A``).
     measures
         Any of ``rouge-we-1``, ``rouge-we-2``, ``rouge-we-su4`` (and ``rouge-we-3``, SummEval's default n).
-    variant : "paper" | "perl" | "s3"
-        See the module docstring.
+    variant : "perl" | "eq2" | "s3"
+        See the module docstring (``perl``: the authors' released scoring, as in the paper's tables).
     composition : "product" | "sum" | "mean", optional
         Gram vector composition; default per variant (product, product, sum).
     similarity : "dot" | "cosine", optional
-        Default per variant (dot, cosine, cosine).
+        Default per variant (cosine, dot, cosine).
     vectors
         ``None`` (GloVe 6B 50-d), a path to word2vec/GloVe/gensim vectors, a gensim ``KeyedVectors``
         or a ``WordVectors``.
@@ -100,7 +109,7 @@ def rouge_we(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
     table, known = wv.lookup(index.tokens)          # the whole batch's vocabulary, looked up once
     sim = VectorSimilarity(table, known, composition=composition or default_composition,
                            measure=similarity or default_similarity, exact_is_one=variant == "s3")
-    matcher = {"paper": greedy_match,
+    matcher = {"eq2": greedy_match,
                "perl": ng_abrecht_match,
                "s3": functools.partial(s3_match, threshold=threshold)}[variant]
     rounding = 5 if variant == "perl" else None
@@ -115,29 +124,25 @@ def _tokens(text: str) -> list[str]:
 
 def _check(measures: Sequence[str], variant: str) -> None:
     if variant not in VARIANTS:
-        raise InputError(f"unknown ROUGE-WE variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+        hint = " (the literal Eq. 2 reading once called 'paper' is 'eq2')" if variant == "paper" else ""
+        raise InputError(f"unknown ROUGE-WE variant {variant!r}; choose one of {', '.join(VARIANTS)}{hint}")
     unknown = [m for m in measures if m not in MEASURES]
     if unknown:
         raise InputError(f"unknown ROUGE-WE measure(s) {unknown}; choose from {', '.join(MEASURES)}")
 
 
-def rouge_we_metric(measure: str = "rouge-we-2", *, variant: str = "paper", composition: str | None = None,
+def rouge_we_metric(measure: str = "rouge-we-2", *, variant: str = "perl", composition: str | None = None,
                     similarity: str | None = None, vectors=None, name: str | None = None) -> Metric:
-    """A configured ROUGE-WE ``Metric`` whose signature pins variant, composition, similarity and the
-    vectors' content hash (so cached scores never mix embeddings)."""
+    """A configured ROUGE-WE ``Metric`` whose signature pins variant (and which text it reads),
+    composition, similarity and the vectors' content hash (so cached scores never mix embeddings)."""
     _check([measure], variant)
     wv: WordVectors = load_word_vectors(vectors)
     composition = composition or VARIANTS[variant][0]
     similarity = similarity or VARIANTS[variant][1]
-    options = {"measures": [measure], "variant": variant, "composition": composition,
-               "similarity": similarity, "vectors": wv.signature, "tokenize": "rouge155-nostem",
-               "multiref": "A"}
-    scorer = functools.partial(_registered_scorer, word_vectors=wv)
-    return Metric(name or measure, scorer, primary=_column_prefix(measure) + "_f", options=options)
-
-
-def _registered_scorer(summaries, references, *, word_vectors, vectors, tokenize, multiref, **options):
-    return rouge_we(summaries, references, vectors=word_vectors, **options)
+    options = {"measures": [measure], "variant": variant, "composition": composition, "similarity": similarity}
+    pins = {"reading": READING[variant], "vectors": wv.signature, "tokenize": "rouge155-nostem", "multiref": "A"}
+    return Metric(name or measure + NAME_SUFFIX[variant], functools.partial(rouge_we, vectors=wv),
+                  primary=_column_prefix(measure) + "_f", options=options, pins=pins)
 
 
 def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) -> dict[int, float]:
@@ -157,8 +162,14 @@ def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) ->
     return rates
 
 
-for _measure in REGISTERED:
-    register(_measure, functools.partial(rouge_we_metric, _measure))
-    for _variant in ("perl", "s3"):
-        register(f"{_measure}-{_variant}", functools.partial(rouge_we_metric, _measure, variant=_variant,
-                                                             name=f"{_measure}-{_variant}"))
+# Registry names (``families``): each registered measure, bare or with a variant's suffix.
+_VARIANT_OF = {measure + suffix: (measure, variant) for measure in REGISTERED for variant, suffix in NAME_SUFFIX.items()}
+NAMES = tuple(_VARIANT_OF)
+
+
+def make(name: str) -> Metric | None:
+    """The registry's ``Metric`` called ``name``, or None if it is not a ROUGE-WE name."""
+    if name not in _VARIANT_OF:
+        return None
+    measure, variant = _VARIANT_OF[name]
+    return rouge_we_metric(measure, variant=variant)

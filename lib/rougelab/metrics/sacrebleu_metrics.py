@@ -13,7 +13,7 @@ import pandas as pd
 import sacrebleu
 from sacrebleu.metrics import BLEU, CHRF
 
-from rougelab.metrics.base import InputError, Metric, register
+from rougelab.metrics.base import InputError, Metric
 
 BLEU_DEFAULTS = {"tokenize": "13a", "lowercase": False, "smooth_method": "exp", "effective_order": True}
 CHRF_DEFAULTS = {"char_order": 6, "word_order": 0, "beta": 2, "lowercase": False, "whitespace": False}
@@ -41,7 +41,15 @@ def chrf(summaries, references, *, sacrebleu_version: str = sacrebleu.__version_
     return pd.DataFrame({"chrf": _sentence_scores(scorer, summaries, references, sacrebleu_version)}, dtype=float)
 
 
-register("bleu", lambda: Metric("bleu", bleu, primary="bleu",
-                                options={**BLEU_DEFAULTS, "sacrebleu_version": sacrebleu.__version__}))
-register("chrf", lambda: Metric("chrf", chrf, primary="chrf",
-                                options={**CHRF_DEFAULTS, "sacrebleu_version": sacrebleu.__version__}))
+NAMES = ("bleu", "chrf")
+
+
+def make(name: str) -> Metric | None:
+    """The registry's ``bleu`` or ``chrf`` (None for any other name)."""
+    if name == "bleu":
+        return Metric("bleu", bleu, primary="bleu",
+                      options={**BLEU_DEFAULTS, "sacrebleu_version": sacrebleu.__version__})
+    if name == "chrf":
+        return Metric("chrf", chrf, primary="chrf",
+                      options={**CHRF_DEFAULTS, "sacrebleu_version": sacrebleu.__version__})
+    return None

@@ -16,6 +16,7 @@ summary goes through ``PreparedText`` pair by pair. Both paths give the same dig
 from __future__ import annotations
 
 import re
+import warnings
 from typing import Sequence
 
 import numpy as np
@@ -23,11 +24,16 @@ import pandas as pd
 
 from rougelab.metrics.base import InputError, check_batch
 from rougelab.rouge._jit import get_num_threads
+from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, batch_pair_stats,
-                                 check_options, combine, measure_stats, pooled_rpf, recall_precision_f)
+                                 check_options, measure_stats, pool_references, pooled_rpf, recall_precision_f)
+from rougelab.rouge.limits import check_sizes
 from rougelab.rouge.options import RougeOptions
+from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.sentences import Splitter, split_sentences
+from rougelab.text.stemmer import check_exceptions
 from rougelab.text.tokenize import perl_bytes
+from rougelab.text.tokenizers import DEFAULT_STEMMER, TOKENIZERS, count_dropped_letters
 
 DEFAULT_MEASURES = ("rouge-1", "rouge-2", "rouge-l", "rouge-w-1.2", "rouge-su4")
 _MEASURE_NAME = re.compile(r"^rouge-(?:(?P<n>\d+)|(?P<l>l)|w-(?P<w>\d+(?:\.\d+)?)|(?P<s>su?)(?P<d>\d+|\*))$")
@@ -57,26 +63,55 @@ def column_prefix(measure: Measure) -> str:
     return measure.key.lower().replace("-", "")
 
 
+MULTIREF_RULES = ("A", "B", "mean", "jackknife-B", "jackknife-A", "best-f")
+_ALIASES = {"jackknife": "jackknife-B"}  # Lin (2004)'s jackknife, the name the issue and registry use
+
+
 def _mean_rpf(rows: list[tuple[float, float, float]]) -> tuple[float, float, float]:
     return tuple(sum(values) / len(values) for values in zip(*rows))
 
 
-def jackknife(per_reference: list[tuple[float, float, float]], select: list[float]) -> tuple[float, float, float]:
-    """Lin (2004, section 2.1): with M references, score against each of the M sets of M - 1 references
-    keeping the best one (highest ``select``, the recall ``-f B`` compares; first on ties), then average
-    the M (R, P, F). One reference: its own scores."""
+def combine_references(per_reference: Sequence[PairStats], measure: Measure, rule: str, alpha: float,
+                       round_before_f: bool = True) -> tuple[float, float, float]:
+    """(R, P, F) of one summary from its per-reference counts (``measure_stats``) under a multi-reference rule.
+
+    * ``"A"``: ROUGE-1.5.5's ``-f A``, hits and counts pooled over the references (Lin 2004, eq. 1 sums
+      over the reference set);
+    * ``"B"``: ``-f B``, the reference with the best ``select`` (the recall ``-f B`` compares; first on ties);
+    * ``"mean"``: each reference scored alone, then R, P and F averaged over the references (the
+      convention of several meta-evaluation papers);
+    * ``"jackknife-B"`` (alias ``"jackknife"``): Lin (2004, section 2.1): for each of the M sets of M - 1
+      references, the best single reference (as ``-f B``); the M (R, P, F) are averaged;
+    * ``"jackknife-A"``: NIST's jackknifed DUC/TAC scores and sacrerouge's ``_jk`` metrics: each of the M
+      leave-one-out sets scored as a whole with ``-f A`` (pooled), the M (R, P, F) averaged;
+    * ``"best-f"``: rouge-score's ``score_multi``: per measure, the reference with the highest F (first on
+      ties), nothing rounded unless ``round_before_f`` (``rougelab.rouge.best_f``).
+
+    Each (R, P, F) is rounded as ROUGE-1.5.5 prints it when ``round_before_f`` (before averaging, as
+    the tools average printed scores). With one reference every rule gives that reference's score.
+    """
+    def rpf(stats: PairStats) -> tuple[float, float, float]:
+        return recall_precision_f(stats, measure, alpha, round_before_f)
+
+    if rule in ("A", "B"):
+        return rpf(pool_references(per_reference, rule))
+    if rule == "mean":
+        return _mean_rpf([rpf(s) for s in per_reference])
+    if rule == "best-f":
+        stats = np.array([s[:3] for s in per_reference], dtype=np.float64).reshape(-1, 1, 3)
+        return tuple(best_f_rpf(stats, np.array([0, len(per_reference)], dtype=np.int64),
+                                np.array([measure.kind == "W"]), np.array([measure.weight]), alpha)[0, 0])
     m = len(per_reference)
     if m == 1:
-        return per_reference[0]
-    chosen = []
-    for left_out in range(m):
-        best = max((k for k in range(m) if k != left_out), key=lambda k: (select[k], -k))
-        chosen.append(per_reference[best])
-    return _mean_rpf(chosen)
+        return rpf(per_reference[0])
+    letter = rule[-1]
+    return _mean_rpf([rpf(pool_references([s for k, s in enumerate(per_reference) if k != left_out], letter))
+                      for left_out in range(m)])
 
 
 def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
-          measures: Sequence[str] = DEFAULT_MEASURES, *, stem: bool = True, stopwords: bool = False,
+          measures: Sequence[str] = DEFAULT_MEASURES, *, tokenizer: str = "rouge155", stem: bool | None = None,
+          stemmer: str | None = None, stem_exceptions: Sequence[str] = EXCEPTION_LISTS, stopwords: bool = False,
           multiref: str = "A", alpha: float = 0.5, splitter: Splitter = "newline",
           word_limit: int | None = None, byte_limit: int | None = None,
           perl_last_unigram_bug: bool = True, perl_byte_limit_skips_lcs: bool = True,
@@ -92,15 +127,38 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     measures : list of str
         ``rouge-N``, ``rouge-l`` (summary-level union LCS), ``rouge-w-<w>``, ``rouge-s<d>``, ``rouge-su<d>``,
         ``rouge-s*``, ``rouge-su*``.
-    stem, stopwords : bool
-        ROUGE-1.5.5's ``-m`` (default on, as papers report) and ``-s``.
-    multiref : {"A", "B", "jackknife"}
-        ``-f A`` pools hits and counts over the references, ``-f B`` keeps the reference with the best
-        recall, ``jackknife`` averages the ``-f B`` score over the M leave-one-out sets (Lin 2004, 2.1).
+    tokenizer : {"rouge155", "rouge-score", "unicode", "character"}
+        How text becomes tokens (``rougelab.text.tokenizers``): ROUGE-1.5.5's (default), Google
+        rouge-score's, or rouge-score-rs's ``unicode-v1`` words / ``character-v1`` grapheme clusters for
+        text in any script. The first two keep only ASCII letters and digits: a text whose other letters
+        they drop makes ``rouge`` warn (once per call, with the number of such texts), since Chinese,
+        Arabic or Cyrillic text would otherwise score 0 without a word; ``tokenizer="unicode"`` keeps them.
+    stem : bool, optional
+        Stem tokens longer than 3 characters (ROUGE-1.5.5's ``-m``). Default: on for ``"rouge155"`` (as
+        papers report), off for the other tokenizers (rouge-score's ``use_stemmer=False``).
+    stemmer : {"rouge155", "porter", "snowball:<language>"}, optional
+        What stemming uses (giving one turns ``stem`` on): ROUGE-1.5.5's own (the only one with
+        ``"rouge155"``, its default), NLTK's Porter as rouge-score's ``use_stemmer=True`` runs it (the
+        default of the others), or an NLTK Snowball stemmer (``"snowball:german"``, ...).
+    stopwords : bool
+        ROUGE-1.5.5's ``-s`` (SMART stopwords removed).
+    stem_exceptions : sequence of {"noun", "adv", "verb", "adj"}
+        The WordNet-2.0 exception lists in ``-m``'s exception DB, in merge order (a later list wins on
+        "best", "better", "testes"). The default order is a choice (the Perl builder merges in directory
+        order, which varies; see ``rougelab.resources.EXCEPTION_LISTS``); ``()`` is an empty DB, as in
+        several widely copied ROUGE-1.5.5 bundles: the Porter stemmer alone.
+    multiref : {"A", "B", "mean", "jackknife-B", "jackknife-A"}
+        ``A`` (``-f A``) pools hits and counts over the references; ``B`` (``-f B``) keeps the reference
+        with the best recall; ``mean`` averages R, P and F of each reference alone; ``jackknife-B``
+        (or ``jackknife``: Lin 2004, 2.1) averages the ``-f B`` score of the M leave-one-out sets;
+        ``jackknife-A`` (NIST's DUC/TAC jackknifing, sacrerouge) averages their ``-f A`` score.
+        ``best-f`` (rouge-score's ``score_multi``) keeps, per measure, the reference with the best F.
+        See ``combine_references``.
     alpha : float
         F = P R / ((1 - alpha) P + alpha R) (``-p``).
-    splitter : "newline", "nltk" or callable
-        Sentence boundaries for ROUGE-L/W (see ``rougelab.text.split_sentences``).
+    splitter : "newline", "nltk", "none" or callable
+        Sentence boundaries for ROUGE-L/W (see ``rougelab.text.split_sentences``): ``"newline"`` gives
+        rouge-score's ``rougeLsum``, ``"none"`` (the whole text one sentence) its ``rougeL``.
     word_limit, byte_limit : int, optional
         ``-l`` / ``-b`` truncation of summaries and references (bytes of the UTF-8 text).
     perl_last_unigram_bug, perl_byte_limit_skips_lcs, perl_round_before_f, perl_wlcs : bool
@@ -108,7 +166,8 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         leaves the ROUGE-L/W input (almost) untruncated; R and P are rounded to 5 decimals before F;
         ROUGE-W counts runs of adjacent reference tokens on the union LCS (ignoring gaps in the summary)
         and weights its recall base twice. ``perl_wlcs=False`` gives Lin's ROUGE-W (eqs. 13-15; each
-        reference sentence against its best summary sentence).
+        reference sentence against its best summary sentence). rouge-score rounds nothing: pass
+        ``perl_round_before_f=False`` (``rougelab.metrics.rouge_score_metrics`` does, for its names).
 
     Returns
     -------
@@ -120,15 +179,27 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         for k, ref in enumerate(refs):
             if not isinstance(ref, str):
                 raise InputError(f"references[{i}][{k}] is {type(ref).__name__}, not str")
-    if multiref not in ("A", "B", "jackknife"):
-        raise InputError(f"multiref must be 'A', 'B' or 'jackknife', got {multiref!r}")
+    multiref = _ALIASES.get(multiref, multiref)
+    if multiref not in MULTIREF_RULES:
+        raise InputError(f"multiref must be one of {', '.join(map(repr, MULTIREF_RULES))} "
+                         f"(or 'jackknife' for 'jackknife-B'), got {multiref!r}")
+    if tokenizer not in TOKENIZERS:
+        raise InputError(f"unknown tokenizer {tokenizer!r}: use one of {', '.join(TOKENIZERS)}")
+    stem = (tokenizer == "rouge155" or stemmer is not None) if stem is None else stem
+    stemmer = stemmer or DEFAULT_STEMMER[tokenizer]
     if isinstance(measures, str):
         measures = [measures]
     parsed = list(dict.fromkeys(parse_measure(m) for m in measures))  # repeated names: scored once
     if not parsed:
         raise InputError("no ROUGE measure requested: pass e.g. measures=['rouge-1', 'rouge-2', 'rouge-l']")
-    options = RougeOptions(stem=stem, stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit,
-                           alpha=alpha, multiref="A" if multiref == "jackknife" else multiref,
+    check_sizes(summaries, references, parsed)  # very long texts: InputError before any allocation
+    try:
+        stem_exceptions = check_exceptions(stem_exceptions)
+    except ValueError as err:
+        raise InputError(str(err)) from None
+    options = RougeOptions(stem=stem, stem_exceptions=stem_exceptions, stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit,
+                           alpha=alpha, multiref=multiref if multiref in ("A", "B") else "A",
+                           tokenizer=tokenizer, stemmer=stemmer,
                            perl_last_unigram_bug=perl_last_unigram_bug,
                            perl_byte_limit_skips_lcs=perl_byte_limit_skips_lcs,
                            perl_round_before_f=perl_round_before_f, perl_wlcs=perl_wlcs)
@@ -137,7 +208,17 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     except ValueError as err:
         raise InputError(str(err)) from None
 
-    if word_limit or byte_limit or (not perl_wlcs and any(m.kind == "W" for m in parsed)):
+    one_by_one = word_limit or byte_limit or (not perl_wlcs and any(m.kind == "W" for m in parsed))
+    if one_by_one and tokenizer != "rouge155":
+        raise InputError(f"tokenizer={tokenizer!r} cannot be combined with word_limit, byte_limit or "
+                         "perl_wlcs=False (ROUGE-1.5.5's truncation and Lin's ROUGE-W read its own tokens)")
+    if tokenizer in ("rouge155", "rouge-score"):
+        dropped = count_dropped_letters([*summaries, *(r for refs in references for r in refs)])
+        if dropped:
+            warnings.warn(f"tokenizer={tokenizer!r} keeps only ASCII letters and digits: {dropped} text(s) "
+                          "lost letters or digits of other scripts (a text of Chinese, Arabic, Cyrillic ... "
+                          "scores 0); tokenizer='unicode' keeps them", UserWarning, stacklevel=2)
+    if one_by_one:
         table = _score_one_by_one(summaries, references, parsed, options, multiref, splitter)
     else:
         table = _score_batch(summaries, references, parsed, options, multiref, splitter)
@@ -166,7 +247,10 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     order = grams + lcs
     stats = stats[:, [order.index(m) for m in parsed], :]
     bounds = np.concatenate([[0], np.cumsum(per_summary)]).astype(np.int64)
-    if multiref != "jackknife":
+    if multiref == "best-f":
+        return best_f_rpf(stats, bounds, np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
+                          np.array([m.weight for m in parsed], dtype=np.float64), options.alpha)
+    if multiref in ("A", "B"):
         return pooled_rpf(stats, bounds, np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
                           np.array([m.weight for m in parsed], dtype=np.float64), options.alpha,
                           multiref == "B", options.perl_round_before_f)
@@ -174,8 +258,7 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     for i in range(len(summaries)):
         for k, m in enumerate(parsed):
             pairs = [PairStats(*row) for row in stats[bounds[i]:bounds[i + 1], k].tolist()]
-            out[i, k] = jackknife([recall_precision_f(s, m, options.alpha, options.perl_round_before_f)
-                                   for s in pairs], [s.select for s in pairs])
+            out[i, k] = combine_references(pairs, m, multiref, options.alpha, options.perl_round_before_f)
     return out
 
 
@@ -191,11 +274,7 @@ def _score_one_by_one(summaries, references, parsed, options, multiref, splitter
     for i, (summary, refs) in enumerate(zip(summaries, references)):
         peer = prepared[summary]
         models = [prepared[r] for r in refs]
-        for k, (m, stats) in enumerate(zip(parsed, measure_stats(peer, models, parsed, select=multiref != "A"))):
-            if multiref == "jackknife":
-                out[i, k] = jackknife([recall_precision_f(s, m, options.alpha, options.perl_round_before_f)
-                                       for s in stats], [s.select for s in stats])
-            else:
-                out[i, k] = recall_precision_f(combine(stats, multiref), m, options.alpha,
-                                               options.perl_round_before_f)
+        select = multiref in ("B", "jackknife-B")
+        for k, (m, stats) in enumerate(zip(parsed, measure_stats(peer, models, parsed, select=select))):
+            out[i, k] = combine_references(stats, m, multiref, options.alpha, options.perl_round_before_f)
     return out

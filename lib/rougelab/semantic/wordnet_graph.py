@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 import scipy.sparse as sp
 
+from rougelab.fingerprint import code_fingerprint, write_meta
 from rougelab.paths import cache_dir
 
 WORDNET_PACKAGES = ("wordnet-base", "wordnet-sense-index")
@@ -213,7 +214,8 @@ def load_graph(*, gloss_links: bool = True, dict_dir=None) -> WordNetGraph:
     """The cached graph (built and stored on first use; later loads take well under a second)."""
     path = wordnet_dir(dict_dir)
     wordnet_hash = _files_hash(path)
-    name = f"graph-{hashlib.sha256(f'{wordnet_hash}|{gloss_links}|{GRAPH_FORMAT}'.encode()).hexdigest()[:16]}.npz"
+    key = f"{wordnet_hash}|{gloss_links}|{GRAPH_FORMAT}|code:{code_fingerprint()}"
+    name = f"graph-{hashlib.sha256(key.encode()).hexdigest()[:16]}.npz"
     target = cache_dir("wordnet") / name
     if target.exists():
         try:
@@ -229,4 +231,6 @@ def load_graph(*, gloss_links: bool = True, dict_dir=None) -> WordNetGraph:
     tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp.npz")
     np.savez(tmp, indptr=graph.adjacency.indptr, indices=graph.adjacency.indices, nodes=graph.nodes)
     os.replace(tmp, target)
+    write_meta(target, f"wordnet:{wordnet_hash[:12]}|gloss:{gloss_links}|{GRAPH_FORMAT}",
+               [path / name for name in _NEEDED_FILES])
     return graph

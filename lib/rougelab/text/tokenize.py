@@ -18,6 +18,7 @@ import numpy as np
 
 from rougelab.resources import smart_stopwords
 from rougelab.text.byte_tokens import TOKEN_BYTES, scan_tokens
+from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.stemmer import stem_token
 
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -52,11 +53,12 @@ def normalize(text: str) -> list[str]:
     return _NOT_ALNUM.sub(" ", text.replace("-", " - ")).split()
 
 
-def select_tokens(tokens: list[str], *, stem: bool = False, stopwords: bool = False) -> list[str]:
+def select_tokens(tokens: list[str], *, stem: bool = False, stopwords: bool = False,
+                  exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> list[str]:
     """Drop stopwords (``stopwords=True``) and tokens not starting with ``[a-z0-9$]``; stem (``stem=True``)."""
     stop = smart_stopwords() if stopwords else ()
     kept = [t for t in tokens if t not in stop and _FIRST_CHAR_OK.match(t)]
-    return [stem_token(t) for t in kept] if stem else kept
+    return [stem_token(t, exceptions) for t in kept] if stem else kept
 
 
 def tokenize(text: str, *, stem: bool = False, stopwords: bool = False) -> list[str]:
@@ -88,10 +90,17 @@ class TokenEncoder:
     run of ``[a-z0-9]`` of the UTF-8 bytes, or a lone ``-``, which the first-character filter drops
     (``rougelab.text.byte_tokens``). ``vocabulary[i]`` is the (stemmed) token of id i; ``-s`` stopwords
     get no id.
+
+    The other tokenizers (``rougelab.text.tokenizers``) are subclasses that change ``surface_bytes``
+    (which bytes the scan reads) and ``transform`` (what each distinct token becomes), and share the rest.
     """
 
-    def __init__(self, *, stem: bool = False, stopwords: bool = False) -> None:
+    transforms = False  # True: ``transform`` is called even without stemming
+
+    def __init__(self, *, stem: bool = False, stopwords: bool = False,
+                 exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> None:
         self.stem = stem
+        self.exceptions = exceptions
         self.stop = smart_stopwords() if stopwords else frozenset()
         self._vocabulary: list[str] | None = []
         self._surface: tuple = (b"", [], [])
@@ -105,7 +114,18 @@ class TokenEncoder:
 
     def _words(self) -> list[str]:
         data, first, size = self._surface
-        return [data[a:a + n].decode("ascii") for a, n in zip(first, size)]
+        return [data[a:a + n].decode("utf-8") for a, n in zip(first, size)]
+
+    def surface_bytes(self, texts: list[str]) -> tuple[bytes, np.ndarray]:
+        """The bytes ``scan_tokens`` reads (tokens separated by spaces, sentence units by newlines, texts
+        joined by newlines) and where each text ends in them."""
+        encoded = [t.encode("utf-8", "surrogatepass") for t in texts]  # lone surrogates: non-ASCII bytes
+        ends = np.cumsum(np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded)) + 1) - 1
+        return b"\n".join(encoded).translate(TOKEN_BYTES), ends
+
+    def transform(self, word: str) -> str | None:
+        """The token a surface token becomes (None: dropped); called when stemming or ``transforms``."""
+        return stem_token(word, self.exceptions) if self.stem else word
 
     def encode_many(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Token ids of many texts, each one sentence unit per non-empty line (Unicode, as ``tokenize`` takes).
@@ -116,20 +136,19 @@ class TokenEncoder:
             All texts' ids end to end, the number of ids of each sentence unit, and each text's
             number of units.
         """
-        encoded = [t.encode("utf-8") for t in texts]
-        ends = np.cumsum(np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded)) + 1) - 1
-        data = b"\n".join(encoded).translate(TOKEN_BYTES)
+        data, ends = self.surface_bytes(list(texts))
         surface, lengths, units, first, size = scan_tokens(np.frombuffer(data, dtype=np.uint8), ends)
         self._surface = (data, first.tolist(), size.tolist())
-        if not self.stem and not self.stop:
+        if not self.stem and not self.stop and not self.transforms:
             self._vocabulary = None
             return surface, lengths, units
         ids: dict[str, int] = {}
-        remap = np.fromiter((-1 if w in self.stop else ids.setdefault(stem_token(w) if self.stem else w, len(ids))
-                             for w in self._words()), dtype=np.int64, count=len(first))
+        remap = np.fromiter((-1 if w in self.stop or s is None else ids.setdefault(s, len(ids))
+                             for w, s in ((w, self.transform(w)) for w in self._words())),
+                            dtype=np.int64, count=len(first))
         self._vocabulary = list(ids)
         codes = remap[surface]
-        if not self.stop:
+        if (codes >= 0).all():
             return codes, lengths, units
         kept = codes >= 0
         ends = np.concatenate([[0], np.cumsum(kept)])[np.cumsum(lengths)]

@@ -1,4 +1,5 @@
-"""Anchored ROUGE (``papers/anchored-rouge.txt``): ROUGE whose particles are fixed on the source document.
+"""Anchored ROUGE (Wang, Liu, Chang & Sui 2020, "An Anchor-Based Automatic Evaluation Metric for Document
+Summarization", COLING): ROUGE whose particles are fixed on the source document.
 
 Each summary particle (unigram, bigram or skip-bigram, stemmed as in ROUGE) is anchored to its top-k
 most similar source particles of the same form (cosine of contextual embeddings, k = 5); T (Eq. 2)
@@ -20,7 +21,7 @@ from rougelab.metrics.anchored.analysis import anchor_table, reference_subsets, 
 from rougelab.metrics.anchored.anchors import AnchorSets, anchor_sets, anchored_overlap, top_k, transfer
 from rougelab.metrics.anchored.particles import Particles, gram_positions, particles
 from rougelab.metrics.anchored.protocol import score_anchored
-from rougelab.metrics.base import InputError, Metric, register
+from rougelab.metrics.base import InputError, Metric
 
 __all__ = ["anchored_rouge", "anchor_sets", "top_k", "transfer", "anchored_overlap", "particles",
            "gram_positions", "score_anchored", "anchor_table", "reference_subsets", "subset_recall",
@@ -73,10 +74,15 @@ def _factory(name: str, form: str):
         if form == "s":
             options["skip_distance"] = 4
         prefix = _PREFIX[form].format(d=4)
-        return Metric(name, anchored_rouge, primary=f"{prefix}_r", options=options, needs_source=True)
+        return Metric(name, anchored_rouge, primary=f"{prefix}_r", options=options, needs_source=True,
+                      resources=("rouge155",), pins={"stemmer": "rouge155"})
     return make
 
 
-register("anc-rouge-1", _factory("anc-rouge-1", "1"))
-register("anc-rouge-2", _factory("anc-rouge-2", "2"))
-register("anc-rouge-s4", _factory("anc-rouge-s4", "s"))
+_FORMS = {"anc-rouge-1": "1", "anc-rouge-2": "2", "anc-rouge-s4": "s"}
+NAMES = tuple(_FORMS)
+
+
+def make(name: str) -> Metric | None:
+    """The registry's ``Metric`` called ``name``, or None if it is not an Anchored ROUGE name."""
+    return _factory(name, _FORMS[name])() if name in _FORMS else None

@@ -12,32 +12,42 @@ Registry names (F-measure primary, options of the authors' code; see ``score``):
 """
 from __future__ import annotations
 
-from functools import partial
-
-from rougelab.metrics.base import Metric, register
+from rougelab.metrics.base import Metric
 from rougelab.metrics.widar.score import combine, idss_only, weighted_rouge, widar, widar_components
 
 __all__ = ["widar", "weighted_rouge", "idss_only", "widar_components", "combine"]
 
 DEFAULTS = {"lam": 0.5, "theta1": 0.1, "theta2": 0.3, "multiref": "mean", "splitter": "period",
             "stem": True, "similarity": "rouge-score-l"}
-
-for _k in ("1", "2", "l"):
-    register(f"widar-{_k}", partial(lambda k: Metric(f"widar-{k}", widar, primary=f"widar{k}_f",
-                                                     options={"k": k, **DEFAULTS}, needs_source=True), _k))
-
-for _k in ("1", "2"):
-    register(f"widar-{_k}-total", partial(lambda k: Metric(f"widar-{k}-total", widar, primary=f"widar{k}_f",
-                                                           options={"k": k, "ngram_denominator": "total",
-                                                                    **DEFAULTS}, needs_source=True), _k))
-
+_WEIGHTED = {k: v for k, v in DEFAULTS.items() if k not in ("lam", "similarity")}
+# ``stem`` switches WIDAR's two stemmers (not ROUGE-1.5.5's): the signature names them.
+_STEMMERS = {"stemmer": "snowball (weighted ROUGE), porter-nltk (rouge-score ROUGE-L, IDSS)"}
 _ABLATIONS = {"widar-rouge-lw": "both", "widar-rouge-lw-no-red": "coverage",
               "widar-rouge-lw-no-cov": "redundancy", "widar-rouge-l-sl": "none"}
-_WEIGHTED = {k: v for k, v in DEFAULTS.items() if k not in ("lam", "similarity")}
-for _name, _use in _ABLATIONS.items():
-    _column = "rougelsl_f" if _use == "none" else "rougelw_f"
-    register(_name, partial(lambda name, use, column: Metric(name, weighted_rouge, primary=column,
-                                                             options={"k": "l", "weights": use, **_WEIGHTED},
-                                                             needs_source=True), _name, _use, _column))
-register("widar-idss", lambda: Metric("widar-idss", idss_only, primary="idss",
-                                      options={"similarity": "rouge-score-l"}, needs_source=True))
+
+
+def _widar(k: str, total: bool = False) -> Metric:
+    options = {"k": k, **({"ngram_denominator": "total"} if total else {}), **DEFAULTS}
+    return Metric(f"widar-{k}" + ("-total" if total else ""), widar, primary=f"widar{k}_f", options=options,
+                  needs_source=True, pins=_STEMMERS)
+
+
+def _ablation(name: str) -> Metric:
+    use = _ABLATIONS[name]
+    return Metric(name, weighted_rouge, primary="rougelsl_f" if use == "none" else "rougelw_f",
+                  options={"k": "l", "weights": use, **_WEIGHTED}, needs_source=True, pins=_STEMMERS)
+
+
+_FACTORIES = {
+    **{f"widar-{k}": (lambda k=k: _widar(k)) for k in ("1", "2", "l")},
+    **{f"widar-{k}-total": (lambda k=k: _widar(k, total=True)) for k in ("1", "2")},
+    **{name: (lambda name=name: _ablation(name)) for name in _ABLATIONS},
+    "widar-idss": lambda: Metric("widar-idss", idss_only, primary="idss", options={"similarity": "rouge-score-l"},
+                                 needs_source=True),
+}
+NAMES = tuple(_FACTORIES)
+
+
+def make(name: str) -> Metric | None:
+    """The registry's ``Metric`` called ``name``, or None if it is not a WIDAR name."""
+    return _FACTORIES[name]() if name in _FACTORIES else None

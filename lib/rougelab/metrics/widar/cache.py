@@ -14,6 +14,7 @@ import tempfile
 import warnings
 
 from rougelab import __version__
+from rougelab.fingerprint import code_fingerprint, write_meta
 from rougelab.paths import cache_dir
 
 _LOADED: dict[str, dict] = {}
@@ -34,7 +35,9 @@ class ItemCache:
     """
 
     def __init__(self, kind: str, options: dict, *, enabled: bool = True):
-        tag = json.dumps({"kind": kind, "version": __version__, **options}, sort_keys=True, default=str)
+        tag = json.dumps({"kind": kind, "version": __version__, "code": code_fingerprint(), **options},
+                         sort_keys=True, default=str)
+        self.tag = tag
         self.path = cache_dir("widar") / f"{kind}-{hashlib.sha256(tag.encode()).hexdigest()[:20]}.json"
         self.enabled = enabled
         self._dirty = False
@@ -74,4 +77,5 @@ class ItemCache:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump(self.items, out)
         os.replace(tmp, self.path)
+        write_meta(self.path, self.tag)
         self._dirty = False

@@ -16,6 +16,8 @@ maximum or mean of its coverage weights.
 """
 from __future__ import annotations
 
+import inspect
+
 from dataclasses import dataclass
 from typing import Callable, NamedTuple, Sequence
 
@@ -226,6 +228,11 @@ _COMPONENT_KEYS = ("splitter", "stem", "ngram_denominator", "lcs_denominator", "
 
 
 def _split_options(options: dict) -> tuple[dict, dict]:
+    combination_keys = set(inspect.signature(combine).parameters) - {"components", "k"}
+    unknown = sorted(set(options) - set(_COMPONENT_KEYS) - combination_keys)
+    if unknown:
+        raise InputError(f"WIDAR has no option {', '.join(map(repr, unknown))}; its options: "
+                         f"{', '.join(sorted({*_COMPONENT_KEYS, *combination_keys}))}")
     component = {k: v for k, v in options.items() if k in _COMPONENT_KEYS}
     return component, {k: v for k, v in options.items() if k not in _COMPONENT_KEYS}
 

@@ -4,7 +4,7 @@ Each function returns the matches credited to every reference sentence *before* 
 the two denominators; ``weighted_prf`` then applies any weights w_i (Eq. 1) in one dot product,
 so a threshold sweep never recomputes a match.
 
-Defaults follow the authors' code (DESIGN.md):
+Defaults follow the authors' released code (github.com/Raghav10j/WIDAR):
 
 * ROUGE-N_SL: n-grams never cross a sentence boundary (no bridge n-grams). Each summary sentence
   meets the reference sentences in order; a match consumes the matched count from both sides,

@@ -1,4 +1,5 @@
-"""WIDAR's text handling, as in the authors' code (Jain et al. 2022; DESIGN.md, "WIDAR").
+"""WIDAR's text handling, as in the authors' released code (Jain et al. 2022;
+github.com/Raghav10j/WIDAR).
 
 Two tokenisers share one rule -- Python lower-casing, every run of characters outside
 ``[a-z0-9]`` becomes a space, tokens longer than 3 characters are stemmed -- and differ only in

@@ -3,7 +3,8 @@
 Both weights threshold a ROUGE-L recall (rouge-score's ``rougeL``: LCS over the whole sentence).
 They are computed from LCS-length matrices, so one matrix serves every threshold of a sweep.
 
-Defaults follow the authors' code (DESIGN.md); the paper's text is available by name:
+Defaults follow the authors' released code (github.com/Raghav10j/WIDAR); the paper's text is available
+by name:
 
 * coverage: recall of r_i against d_j with **d_j as the target**, ``LCS(r_i, d_j) / |d_j|``
   (``coverage_target="source"``); ``"reference"`` divides by ``|r_i|`` instead.

@@ -143,7 +143,8 @@ def main(argv: list[str]) -> int:
         sys.stdout.write(USAGE)
         return 0
     except UsageError as exc:
-        sys.stderr.write(f"rougelab rouge155: {exc}\n{USAGE if not argv else ''}")
+        usage = USAGE if not argv else f"usage: {USAGE.splitlines()[0]}\n(rougelab rouge155 -h for the options)\n"
+        sys.stderr.write(f"rougelab rouge155: {exc}\n{usage}")
         return 2
     except (ConfigError, FormatError, ValueError) as exc:
         sys.stderr.write(f"rougelab rouge155: {exc}\n")

@@ -1,6 +1,7 @@
 """ROUGE-1.5.5's command line, parsed the way its ``getopts('ahHb:c:de:f:l:mMn:p:st:r:2:3:w:uUvxz:')`` does.
 
-Single-letter options may be bundled (``-am``) and a value may follow its letter directly (``-n4``)
+Every value is checked against the option's documented range (``USAGE``); a bad one raises ``UsageError``
+where ROUGE-1.5.5.pl would silently read it as something else. Single-letter options may be bundled (``-am``) and a value may follow its letter directly (``-n4``)
 or as the next argument (``-n 4``); ``--`` ends the options. Values keep the spelling the user gave,
 because ROUGE-1.5.5 prints some of them back (``ROUGE-W-1.2``, ``ROUGE-S4``, ``95%-conf.int.``).
 """
@@ -37,6 +38,9 @@ rougelab rouge155 [options] ROUGE-eval-config-file [systemID]
   -z FORMAT      CONFIG is a file list (peer model1 model2 ... per line) in SEE, ISI, SPL or SIMPLE format
   -h             this help
 Not supported: -M (stem models only in ROUGE-W/BE), -v (debug trace).
+Exit status: 0 done, 2 the command line is wrong (a value outside what the option above allows:
+ROUGE-1.5.5.pl dies with status 255 on -c, -p, -w and -l with -b, and silently reads other bad values,
+e.g. -t 3 as -t 0 and -n -3 as no ROUGE-N), 1 an input file cannot be read.
 """
 
 
@@ -142,23 +146,30 @@ def parse_command(argv: list[str]) -> Command:
     if n_resamples < 1:
         raise UsageError(f"-r {n_resamples}: the bootstrap needs at least one resample")
     counting = _number(opts, "t", int, "expected 0, 1 or 2") if "t" in opts else 0
+    if counting not in (0, 1, 2):        # ROUGE-1.5.5 silently reads any other value as 0
+        raise UsageError(f"-t {opts['t']}: expected 0 (per summary), 1 (per token) or 2 (raw counts)")
     max_n = _number(opts, "n", int, "the n-gram size is a whole number") if "n" in opts else 0
+    if "n" in opts and max_n < 1:        # ROUGE-1.5.5 silently reports no ROUGE-N
+        raise UsageError(f"-n {opts['n']}: the largest n-gram size is a whole number >= 1")
     skip = _number(opts, "2", int, "the skip distance is a whole number") if "2" in opts else None
     word_limit = _number(opts, "l", int, "the word limit is a whole number") if "l" in opts else 0
     byte_limit = _number(opts, "b", int, "the byte limit is a whole number") if "b" in opts else 0
+    for letter, limit in (("l", word_limit), ("b", byte_limit)):
+        if limit < 0:                    # 0 means no limit, as in ROUGE-1.5.5
+            raise UsageError(f"-{letter} {opts[letter]}: a length limit is a whole number >= 0 (0: none)")
     if file_list is not None and file_list.upper() not in ("SEE", "ISI", "SPL", "SIMPLE"):
         raise UsageError(f"-z {file_list}: rougelab rouge155 reads SEE, ISI, SPL or SIMPLE files")
     be_mode = opts.get("3")
     if be_mode is not None and be_mode not in BE_MODES:
         raise UsageError(f"-3 {be_mode}: the Basic Element mode is one of {', '.join(BE_MODES)}")
     rouge = RougeOptions(
-        max_n=max(max_n, 0), rouge_l="x" not in opts and be_mode is None, wlcs_weight=weight, skip_distance=skip,
+        max_n=max_n, rouge_l="x" not in opts and be_mode is None, wlcs_weight=weight, skip_distance=skip,
         skip_unigrams="U" in opts and "u" not in opts, skip_unigrams_only_u="u" in opts,
         stem="m" in opts, stopwords="s" in opts, word_limit=word_limit or None,
         byte_limit=byte_limit or None, alpha=alpha, multiref=multiref,
-        counting_unit=counting if counting in (1, 2) else 0)
+        counting_unit=counting)
     return Command(rouge=rouge, config=args[0], system_id=system_id, file_list_format=file_list,
                    n_resamples=n_resamples, confidence=confidence,
                    confidence_text=opts.get("c", "95"), weight_text=opts.get("w"),
                    skip_text=opts.get("2"), per_eval="d" in opts,
-                   counting=counting if counting in (1, 2) else None, data_dir=opts.get("e"), be_mode=be_mode)
+                   counting=counting or None, data_dir=opts.get("e"), be_mode=be_mode)

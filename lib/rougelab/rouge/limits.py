@@ -1,0 +1,71 @@
+"""Size limits that keep ROUGE from exhausting memory on very long texts (issue 14).
+
+Two measures grow quadratically with the length of one text:
+
+* ROUGE-S/SU with a large or unlimited skip distance (``rouge-s*``): every text's table of skip-bigrams
+  holds up to n (n - 1) / 2 pairs (measured: ~50 bytes a pair, so two 4,000-word texts take ~0.8 GB
+  more, two 100,000-word texts would need hundreds of GB). A text may have at most
+  ``MAX_SKIP_BIGRAMS`` = 20,000,000 skip-bigrams: 6,325 words with an unlimited distance, ~5,000,000
+  words with ``rouge-su4``.
+* ROUGE-L/W's union LCS compares every summary token with every reference token (2.7 GB for two
+  100,000-word texts): a (summary, reference) pair may have at most ``MAX_LCS_CELLS`` = 10**9
+  token pairs (e.g. 31,622 words each).
+
+Texts are counted before any table is built, with an upper bound of the tokens any tokenizer makes:
+each run of ASCII letters and digits, plus each non-ASCII character. Above a limit ``rouge`` raises
+``InputError`` naming the summary or reference; split the text (ROUGE scores sentences or
+documents, not books) or use a bounded skip distance.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from rougelab.metrics.base import InputError
+from rougelab.rouge.core import Measure
+
+MAX_SKIP_BIGRAMS = 20_000_000
+MAX_LCS_CELLS = 10**9
+_TOKEN = re.compile(r"[A-Za-z0-9]+|[^\x00-\x7f]")
+
+
+def token_bound(text: str) -> int:
+    """At least as many tokens as any of ROUGE's tokenizers makes of ``text``."""
+    return sum(1 for _ in _TOKEN.finditer(text))
+
+
+def skip_bigrams(n: int, distance: int) -> int:
+    """How many skip-bigrams n tokens hold with at most ``distance`` tokens between (negative: no limit)."""
+    span = n - 1 if distance < 0 else min(distance + 1, n - 1)
+    return max(span, 0) * (2 * n - span - 1) // 2
+
+
+def check_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]], measures: Sequence[Measure]) -> None:
+    """Raise ``InputError`` if a text is too long for ``measures`` to be scored in bounded memory."""
+    distances = [m.size for m in measures if m.kind == "S"]
+    lcs = any(m.kind in ("L", "W") for m in measures)
+    if not distances and not lcs:
+        return
+    widest = -1 if any(d < 0 for d in distances) else max(distances, default=0)
+
+    def fits(n: int, m: int) -> bool:  # with the number of characters, an upper bound of token_bound
+        return not ((distances and max(skip_bigrams(n, widest), skip_bigrams(m, widest)) > MAX_SKIP_BIGRAMS)
+                    or (lcs and n * m > MAX_LCS_CELLS))
+
+    if fits(max(map(len, summaries), default=0), max((len(r) for refs in references for r in refs), default=0)):
+        return  # even the longest summary and the longest reference fit
+    counts: dict[str, int] = {}
+    for i, (summary, refs) in enumerate(zip(summaries, references)):
+        if all(fits(len(summary), len(ref)) for ref in refs):
+            continue  # the usual case: no need to count tokens
+        n = counts[summary] if summary in counts else counts.setdefault(summary, token_bound(summary))
+        for k, ref in enumerate(refs):
+            m = counts[ref] if ref in counts else counts.setdefault(ref, token_bound(ref))
+            for what, size in ((f"summary {i}", n), (f"reference {k} of summary {i}", m)):
+                if distances and skip_bigrams(size, widest) > MAX_SKIP_BIGRAMS:
+                    raise InputError(f"{what} has ~{size:,} words: too long for ROUGE-S with skip distance "
+                                     f"{'unlimited' if widest < 0 else widest} (over {MAX_SKIP_BIGRAMS:,} "
+                                     "skip-bigrams); split the text or use a bounded distance (e.g. rouge-su4)")
+            if lcs and n * m > MAX_LCS_CELLS:
+                raise InputError(f"summary {i} (~{n:,} words) and its reference {k} (~{m:,} words) are too long "
+                                 f"for ROUGE-L/W (over {MAX_LCS_CELLS:,} token pairs); split the texts")

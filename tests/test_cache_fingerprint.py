@@ -1,0 +1,139 @@
+"""Caches follow the code: the code fingerprint and resource digests are in every key; `rougelab cache`."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from rougelab import cache_admin, fingerprint, score_cache
+from rougelab.cli import main
+from rougelab.metrics.base import InputError, Metric, get_metric
+from rougelab.paths import CacheError, cache_dir
+
+LIB = Path(__file__).resolve().parents[1] / "lib"
+SCORE_ONE = """
+from rougelab.metrics.base import get_metric
+from rougelab.score_cache import cached_score
+table = cached_score(get_metric("rouge-1"), ["the cat sat on the mat"], [["the cat lay on a mat"]])
+print(repr(float(table["rouge1_f"][0])))
+"""
+# The last step of the compiled R/P/F kernel (ROUGE-1.5.5 rounds F to 5 decimals).
+KERNEL_LINE = "round5_exact(f) if round_before_f else f"
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROUGELAB_CACHE", str(tmp_path / "cache"))
+
+
+def _score_with(lib: Path) -> float:
+    env = {**os.environ, "PYTHONPATH": str(lib), "ROUGELAB_NO_NUMBA": "1"}
+    done = subprocess.run([sys.executable, "-c", SCORE_ONE], env=env, capture_output=True, text=True, check=True)
+    return float(done.stdout.strip())
+
+
+def test_an_edited_kernel_misses_the_cache(tmp_path):
+    copy = tmp_path / "lib"
+    shutil.copytree(LIB, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    kernels = [p for p in copy.rglob("*.py") if KERNEL_LINE in p.read_text()]
+    assert len(kernels) == 1, kernels
+    kernels[0].write_text(kernels[0].read_text().replace(KERNEL_LINE, f"0.5 * ({KERNEL_LINE})"))
+
+    original = _score_with(LIB)
+    files = sorted(cache_dir("scores").glob("*.npz"))
+    assert original == 0.66667 and len(files) == 1   # R = P = 4/6 (the, cat, on, mat), 5 decimals
+    assert _score_with(LIB) == original and sorted(cache_dir("scores").glob("*.npz")) == files  # a hit
+    assert _score_with(copy) == pytest.approx(original / 2)       # the edited code misses, new number
+    assert len(list(cache_dir("scores").glob("*.npz"))) == 2
+    assert cache_admin.info()[0]["stale"] == 1  # the edited copy made one entry this code would not
+
+
+def test_signature_names_code_and_resources():
+    signature = get_metric("rouge-2").signature
+    assert f"code:{fingerprint.code_fingerprint()}" in signature
+    assert "resources:rouge155@" in signature
+    assert "resources:" not in get_metric("length").signature
+
+
+def test_a_changed_resource_changes_the_signature(tmp_path, monkeypatch):
+    words = tmp_path / "words.txt"
+    words.write_text("a\nthe\n")
+    monkeypatch.setitem(fingerprint_resources(), "toy", lambda: [words])
+    metric = Metric("m", lambda s, r: pd.DataFrame({"x": [0.0] * len(s)}), primary="x", resources=("toy",))
+    before = metric.signature
+    words.write_text("a\nan\n")
+    os.utime(words, ns=(1, 1))  # a new mtime: the digest is recomputed
+    assert metric.signature != before
+
+
+def fingerprint_resources():
+    from rougelab.resources import RESOURCE_FILES
+    return RESOURCE_FILES
+
+
+def test_every_cache_key_has_the_code_fingerprint(monkeypatch):
+    from rougelab.metrics.widar import cache as widar_cache
+    from rougelab.semantic import pagerank
+
+    first = widar_cache.ItemCache("toy", {"a": 1}).path
+    monkeypatch.setattr(widar_cache, "code_fingerprint", lambda: "other")
+    assert widar_cache.ItemCache("toy", {"a": 1}).path != first
+
+    import scipy.sparse as sp
+    ppr = pagerank.PPRCache(sp.csr_matrix((2, 2)), "g").folder
+    monkeypatch.setattr(pagerank, "code_fingerprint", lambda: "other")
+    assert pagerank.PPRCache(sp.csr_matrix((2, 2)), "g").folder != ppr
+
+
+def test_info_counts_stale_entries_and_clear_removes_them(capsys):
+    metric = get_metric("length")
+    score_cache.cached_score(metric, ["a b"], [["c"]])
+    score_cache.cached_score(metric, ["a b c"], [["c"]])
+    old = next(cache_dir("scores").glob("*.npz"))
+    meta = fingerprint.meta_path(old)
+    meta.write_text(meta.read_text().replace(fingerprint.code_fingerprint(), "0" * 12))
+    (cache_dir("scores") / "made-before-records.npz").write_bytes(b"x")
+    assert main(["cache", "info"]) == 0
+    scores_row = capsys.readouterr().out.splitlines()[1].split()
+    assert scores_row[:3] == ["scores", "3", "3"] and scores_row[-2] == "2"
+    assert main(["cache", "clear", "--stale", "scores"]) == 0
+    assert "removed 2" in capsys.readouterr().out
+    assert [e.stale for e in cache_admin.entries("scores")] == [False]
+    assert main(["cache", "clear", "--older-than", "1"]) == 0   # younger than a day: kept
+    assert len(cache_admin.entries("scores")) == 1
+    assert main(["cache", "clear"]) == 0 and cache_admin.entries("scores") == []
+
+
+def test_clear_refuses_unknown_kinds_and_negative_days(capsys):
+    assert main(["cache", "clear", "vectors"]) == 2
+    assert "unknown cache kind(s) vectors" in capsys.readouterr().err
+    assert main(["cache", "clear", "--older-than", "-1"]) == 2
+
+
+def test_a_cache_path_that_is_a_file_is_a_clear_error(tmp_path, monkeypatch, capsys):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("ROUGELAB_CACHE", str(blocker))
+    with pytest.raises(CacheError, match="is a file, not a folder"):
+        cache_dir("scores")
+    assert main(["cache", "info"]) == 2
+    assert f"{blocker} is a file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("summaries, references, sources, message", [
+    (["a"], None, None, "references must be a list of reference lists, not NoneType"),
+    ((s for s in ["a"]), [["b"]], None, "materialise a generator"),
+    (["a"], [(r for r in ["b"])], None, r"references\[0\] must be a list"),
+    (["a\ud800"], [["b"]], None, r"summaries\[0\] is not valid Unicode text: .* U\+D800"),
+    (["a"], [["b", "\udfff"]], None, r"references\[0\]\[1\] is not valid Unicode"),
+    (["a"], [["b"]], [None], r"sources\[0\] is NoneType, not str \(does this dataset have source"),
+])
+def test_bad_python_input_is_an_input_error(summaries, references, sources, message):
+    with pytest.raises(InputError, match=message):
+        get_metric("rouge-1").score(summaries, references, sources)
+    if sources is not None:  # a metric that reads the source, on a dataset without one
+        with pytest.raises(InputError, match=message):
+            score_cache.cached_score(get_metric("widar-1"), summaries, references, sources)

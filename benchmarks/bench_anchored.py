@@ -44,7 +44,6 @@ def main() -> None:
 
     import numpy as np
     import pandas as pd
-
     import rougelab
     from rougelab.metaeval.table import correlation_table
     from rougelab.metrics.anchored import anchored_rouge

@@ -11,6 +11,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from rougelab.evaluate import add_metric_scores, human_columns, supported
+from rougelab.extras import require
 from rougelab.metaeval import bootstrap_ci, bootstrap_difference, correlation_table, permutation_test
 from rougelab.notebook import first_documents
 
@@ -126,6 +127,7 @@ def heatmap(board: pd.DataFrame, levels=("system", "summary"), *, metrics: list[
     Colour and label: the correlation (``value``); a bold label marks a metric tied with the best of its
     column (``tied_with_best``). Rows follow ``metrics`` (default: by mean value over all columns, best first).
     """
+    require("matplotlib", extra="lab", needed_for="the heatmap")
     import matplotlib.pyplot as plt
 
     if metrics is None:

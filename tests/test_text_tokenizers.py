@@ -29,7 +29,7 @@ SCRIPTS = {
     "thai": "\u0e01\u0e02\u0e04\u0e07\u0e08\u0e31\u0e32\u0e33\u0e34\u0e35\u0e48\u0e49\u0e50",
     "marks": "\u0301\u0308\u0327\u200c\u200d\u200e\u00ad",
     "emoji": "\U0001F600\U0001F44D\U0001F3FD\u2764\ufe0f\U0001F1EB\U0001F1F7\U0001F468\u200d\U0001F469",
-    "punctuation": " \n\n\t.,;:'\u2019\"_-!?()\u00a0\u3000\u3002\r",
+    "punctuation": " \n\n\t.,;:'\u2019\"_-!?()\u00a0\u3000\u3002\r\u00a3\u2013\u20ac\u00b0\u00a9\u2026",
 }
 ALPHABET = "".join(SCRIPTS.values())
 multilingual = st.text(alphabet=st.sampled_from(ALPHABET), max_size=60)
@@ -152,3 +152,15 @@ def test_bad_tokenizer_options_are_named():
     with pytest.raises(InputError, match="word_limit"):
         rouge(["a"], [["a"]], tokenizer="unicode", word_limit=10)
     assert unicodedata.unidata_version  # normalisation tables are Python's (see rougelab.text.tokenizers)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from("aZ09_.:',;\"- \n\r\t\x0b\x00\u00a3\u2013"), max_size=30), min_size=1,
+                max_size=5), st.sampled_from(["unicode", "character"]))
+def test_ascii_shortcut_equals_rouge_score_rs(texts, tokenizer):
+    """ASCII texts (and texts whose other characters only separate words, like "£") take the ASCII
+    shortcut (a compiled pass for words, one regular expression for characters): the same tokens."""
+    encoder = make_encoder(tokenizer)
+    ids, _, _ = encoder.encode_many(texts)
+    tok = rs_tokenizers.UnicodeTokenizer() if tokenizer == "unicode" else rs_tokenizers.CharacterTokenizer()
+    assert [encoder.vocabulary[i] for i in ids] == [t for text in texts for t in tok.tokenize(text)]

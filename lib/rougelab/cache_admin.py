@@ -94,7 +94,8 @@ def format_info(rows: list[dict]) -> str:
     lines = [f"{'kind':<13}{'entries':>8}{'files':>8}{'size':>10}{'stale':>7}  folder"]
     for r in rows:
         stale = "-" if r["stale"] is None else str(r["stale"])
-        lines.append(f"{r['kind']:<13}{r['entries']:>8}{r['files']:>8}{_human(r['bytes']):>10}{stale:>7}  {r['folder']}")
+        lines.append(f"{r['kind']:<13}{r['entries']:>8}{r['files']:>8}{_human(r['bytes']):>10}{stale:>7}"
+                     f"  {r['folder']}")
     return "\n".join(lines)
 
 

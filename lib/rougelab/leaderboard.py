@@ -2,7 +2,7 @@
 
 For each (dataset, criterion, level) cell, the metric with the highest correlation is the best; a
 paired permutation test (Deutsch, Dror & Roth 2021; H1: best > other) decides which others are
-statistically indistinguishable from it (p > ``alpha``).
+statistically indistinguishable from it (p > ``significance``).
 """
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from rougelab.evaluate import add_metric_scores, human_columns, supported
+from rougelab.extras import require
 from rougelab.metaeval import bootstrap_ci, bootstrap_difference, correlation_table, permutation_test
 from rougelab.notebook import first_documents
 
 
 def leaderboard(datasets: list[str], metrics: list[str], *, levels=("system", "summary"),
-                coef: str = "kendall", n_resamples: int = 1000, alpha: float = 0.05, seed: int = 0,
+                coef: str = "kendall", n_resamples: int = 1000, significance: float = 0.05, seed: int = 0,
                 docs: int | None = None, progress: bool = True) -> pd.DataFrame:
     """One row per (dataset, criterion, level, metric).
 
@@ -36,7 +37,7 @@ def leaderboard(datasets: list[str], metrics: list[str], *, levels=("system", "s
                                  n_resamples=n_resamples, seed=seed, resample=resample,
                                  progress=False)
         corr.insert(0, "dataset", dataset)
-        boards.append(_test_against_best(table, corr, n_resamples, alpha, seed))
+        boards.append(_test_against_best(table, corr, n_resamples, significance, seed))
     return pd.concat(boards, ignore_index=True)
 
 
@@ -54,7 +55,7 @@ def _scored(dataset: str, metrics: list[str], docs: int | None, progress: bool) 
     return add_metric_scores(first_documents(table, docs), metrics, progress=progress), humans
 
 
-def _test_against_best(table, corr, n_resamples, alpha, seed) -> pd.DataFrame:
+def _test_against_best(table, corr, n_resamples, significance, seed) -> pd.DataFrame:
     cells = []
     for (criterion, level), cell in corr.groupby(["criterion", "level"], sort=False):
         cell = cell.copy()
@@ -64,7 +65,7 @@ def _test_against_best(table, corr, n_resamples, alpha, seed) -> pd.DataFrame:
             np.nan if m == best else permutation_test(table, best, m, criterion, level, cell["coef"].iloc[0],
                                                       n_resamples=max(n_resamples, 1), seed=seed).pvalue
             for m in cell["metric"]]
-        cell["tied_with_best"] = (cell["metric"] == best) | (cell["pvalue_vs_best"] > alpha)
+        cell["tied_with_best"] = (cell["metric"] == best) | (cell["pvalue_vs_best"] > significance)
         cells.append(cell)
     return pd.concat(cells)
 
@@ -126,6 +127,7 @@ def heatmap(board: pd.DataFrame, levels=("system", "summary"), *, metrics: list[
     Colour and label: the correlation (``value``); a bold label marks a metric tied with the best of its
     column (``tied_with_best``). Rows follow ``metrics`` (default: by mean value over all columns, best first).
     """
+    require("matplotlib", extra="lab", needed_for="the heatmap")
     import matplotlib.pyplot as plt
 
     if metrics is None:

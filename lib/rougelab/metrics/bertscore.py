@@ -18,12 +18,14 @@ from pathlib import Path
 
 import pandas as pd
 
+from rougelab.extras import require
 from rougelab.metrics.base import InputError, Metric
 from rougelab.semantic.encoder import default_model_path, model_fingerprint
 
 
 def default_num_layers(model_path: Path) -> int:
     """The layer ``bert-score`` tuned for this model name, else the model's last layer."""
+    require("bert_score", extra="semantic", needed_for="BERTScore")
     from bert_score.utils import model2layers
 
     if model_path.name in model2layers:
@@ -41,6 +43,7 @@ def bundled_baseline(model_path: Path) -> Path | None:
 
 @lru_cache(maxsize=4)
 def _scorer(model_path: str, num_layers: int, idf: bool, baseline: str | None, batch_size: int):
+    require("torch", "bert_score", extra="semantic", needed_for="BERTScore")
     import torch
     from bert_score import BERTScorer
 

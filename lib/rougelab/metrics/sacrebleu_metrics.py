@@ -47,7 +47,9 @@ NAMES = ("bleu", "chrf")
 def make(name: str) -> Metric | None:
     """The registry's ``bleu`` or ``chrf`` (None for any other name)."""
     if name == "bleu":
-        return Metric("bleu", bleu, primary="bleu", options={**BLEU_DEFAULTS, "sacrebleu_version": sacrebleu.__version__})
+        return Metric("bleu", bleu, primary="bleu",
+                      options={**BLEU_DEFAULTS, "sacrebleu_version": sacrebleu.__version__})
     if name == "chrf":
-        return Metric("chrf", chrf, primary="chrf", options={**CHRF_DEFAULTS, "sacrebleu_version": sacrebleu.__version__})
+        return Metric("chrf", chrf, primary="chrf",
+                      options={**CHRF_DEFAULTS, "sacrebleu_version": sacrebleu.__version__})
     return None

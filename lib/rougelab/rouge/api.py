@@ -26,7 +26,7 @@ from rougelab.metrics.base import InputError, check_batch
 from rougelab.rouge._jit import get_num_threads
 from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, batch_pair_stats,
-                                 check_options, combine, measure_stats, pooled_rpf, recall_precision_f)
+                                 check_options, measure_stats, pool_references, pooled_rpf, recall_precision_f)
 from rougelab.rouge.limits import check_sizes
 from rougelab.rouge.options import RougeOptions
 from rougelab.resources import EXCEPTION_LISTS
@@ -94,7 +94,7 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
         return recall_precision_f(stats, measure, alpha, round_before_f)
 
     if rule in ("A", "B"):
-        return rpf(combine(per_reference, rule))
+        return rpf(pool_references(per_reference, rule))
     if rule == "mean":
         return _mean_rpf([rpf(s) for s in per_reference])
     if rule == "best-f":
@@ -105,7 +105,7 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
     if m == 1:
         return rpf(per_reference[0])
     letter = rule[-1]
-    return _mean_rpf([rpf(combine([s for k, s in enumerate(per_reference) if k != left_out], letter))
+    return _mean_rpf([rpf(pool_references([s for k, s in enumerate(per_reference) if k != left_out], letter))
                       for left_out in range(m)])
 
 

@@ -307,7 +307,7 @@ def measure_stats(peer: PreparedText, models: Sequence[PreparedText], measures: 
     return [out[m.key] for m in measures]
 
 
-def combine(stats: Sequence[PairStats], multiref: str) -> PairStats:
+def pool_references(stats: Sequence[PairStats], multiref: str) -> PairStats:
     """``-f A``: add hits and counts over the models; ``-f B``: the model with the best ``select``."""
     if multiref == "B":
         best, best_score = stats[0], -1.0
@@ -346,7 +346,7 @@ def pooled_stats(peer_sentences: Sequence[str], model_sentences: Sequence[Sequen
     models = [PreparedText(m, options, vocab) for m in model_sentences]
     measures = measures_from_options(options)
     per_model = measure_stats(peer, models, measures)
-    return {m.key: combine(stats, options.multiref) if stats else PairStats(0.0, 0.0, 0.0, 0.0)
+    return {m.key: pool_references(stats, options.multiref) if stats else PairStats(0.0, 0.0, 0.0, 0.0)
             for m, stats in zip(measures, per_model)}
 
 
@@ -564,8 +564,8 @@ def batch_pair_stats(peers, models, codes, counts, first, last, totals, table, s
 
 @jit
 def pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, round_before_f):
-    """``recall_precision_f(combine(...))`` for every summary: summary i owns pairs ``bounds[i]:bounds[i+1]``
-    of ``stats`` (``batch_pair_stats``); ``best_model`` is ``-f B``, else ``-f A``.
+    """``recall_precision_f(pool_references(...))`` for every summary: summary i owns pairs
+    ``bounds[i]:bounds[i+1]`` of ``stats`` (``batch_pair_stats``); ``best_model`` is ``-f B``, else ``-f A``.
     Returns (summaries x measures x 3)."""
     n_measures = stats.shape[1]
     out = np.zeros((len(bounds) - 1, n_measures, 3))

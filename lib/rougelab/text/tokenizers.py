@@ -28,6 +28,7 @@ calls it) and ``"snowball:<language>"`` (NLTK's Snowball stemmer, e.g. ``"snowba
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from typing import Callable
@@ -37,6 +38,7 @@ import regex
 
 from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.stemmer import MIN_STEM_LENGTH, stem_token
+from rougelab.text.byte_tokens import unicode_ascii_words
 from rougelab.text.tokenize import TokenEncoder
 
 TOKENIZERS = ("rouge155", "rouge-score", "unicode", "character")
@@ -79,6 +81,31 @@ _GB_CORE = (rf"(?:{_HANGUL}|\p{{GCB=Regional_Indicator}}\p{{GCB=Regional_Indicat
 _GRAPHEME = regex.compile(rf"(?sV1)\r\n|[\p{{GCB=Control}}\r\n]"
                           rf"|\p{{GCB=Prepend}}*{_GB_CORE}(?:{_GB_EXTEND}|\p{{GCB=SpacingMark}}|{_CONJUNCT})*"
                           rf"|\p{{GCB=Prepend}}+")
+# ASCII text (normalised, it is lower-cased ASCII) has a shortcut: words by ``unicode_ascii_words`` (compiled),
+# characters by this expression over many texts at once ("\0" between texts and "\n" between lines kept).
+_ASCII_CHARACTERS = re.compile(r"\x00|\n|[a-z0-9]")
+# A non-ASCII character that acts as a space in words (WB "Other": a break on both sides, WB999), holds no
+# letter or number, and that normalisation and case folding leave alone, e.g. "£", "–", "©": a text whose
+# only non-ASCII characters are such takes the ASCII shortcut with them turned into spaces.
+_NOT_SEPARATOR = regex.compile(r"[\p{Alphabetic}\p{N}\p{Extended_Pictographic}\p{WB=Extend}\p{WB=Format}"
+                               r"\p{WB=ZWJ}\p{WB=MidLetter}\p{WB=MidNum}\p{WB=MidNumLet}\p{WB=Single_Quote}"
+                               r"\p{WB=Double_Quote}\p{WB=ExtendNumLet}\p{WB=Newline}\p{WB=Regional_Indicator}"
+                               r"\p{WB=Katakana}\p{WB=Hebrew_Letter}\p{WB=ALetter}\p{WB=Numeric}\p{WB=WSegSpace}]")
+_NON_ASCII = regex.compile(r"[^\x00-\x7f]")
+
+
+@lru_cache(maxsize=100_000)
+def _separator(char: str) -> bool:
+    return unicode_normalize(char) == char and not _NOT_SEPARATOR.match(char)
+
+
+def _as_ascii_words(text: str) -> str | None:
+    """``text`` with its non-ASCII characters turned into spaces when each of them only separates words
+    (``_separator``); None when one of them may belong to a word."""
+    found = set(_NON_ASCII.findall(text))
+    if all(_separator(c) for c in found):
+        return text.translate({ord(c): " " for c in found})
+    return None
 _ALNUM = regex.compile(r"[\p{Alphabetic}\p{N}]")
 _VALID = regex.compile(r"[a-z0-9]+")  # rouge-score's final check on every token
 
@@ -142,7 +169,9 @@ class RougeScoreEncoder(TokenEncoder):
     def surface_bytes(self, texts):
         return super().surface_bytes([t if t.isascii() else t.lower() for t in texts])
 
-    def stem_word(self, word):
+    def transform(self, word):
+        if not self.stem:
+            return word
         stemmed = self._stem(word)
         return stemmed if _VALID.fullmatch(stemmed) else None
 
@@ -152,26 +181,53 @@ class UnicodeEncoder(TokenEncoder):
 
     Each text's tokens are written out for the compiled scan, one sentence unit per line, separated by
     spaces; a space inside a token (a space carrying a combining mark) is written as byte 0xFF, which
-    UTF-8 never uses."""
+    UTF-8 never uses. ASCII texts take a shortcut: the same rules restricted to ASCII, one regular
+    expression over all of them."""
+
+    transforms = True  # drops words of "_" alone
 
     def __init__(self, *, stem: bool = False, stopwords: bool = False, stemmer: str = "porter",
                  characters: bool = False) -> None:
         super().__init__(stem=stem, stopwords=stopwords)
         self._stem = get_stemmer(stemmer)
         self.pattern = _GRAPHEME if characters else _WORD_SEGMENT
+        self.characters = characters
 
     def surface_bytes(self, texts):
-        encoded = [b"\xfe".join(t.encode("utf-8", "surrogatepass") for t in _tokens(self.pattern, text))
-                   for text in texts]
-        ends = np.cumsum(np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded)) + 1) - 1
-        return b"\n".join(encoded).replace(b" ", b"\xff").replace(b"\xfe", b" "), ends
+        raw = np.fromiter((t.isascii() for t in texts), dtype=np.bool_, count=len(texts))
+        pieces: list = [None] * len(texts)
+        if not self.characters:  # ASCII texts as they are, rewritten by one compiled pass below
+            for i, text in enumerate(texts):
+                plain = text if raw[i] else _as_ascii_words(text)
+                if plain is not None:
+                    raw[i] = True
+                    pieces[i] = plain.encode("ascii")
+        elif raw.any():  # ASCII texts: every letter or digit, lower-cased, one token
+            fast = [i for i in np.flatnonzero(raw) if "\x00" not in texts[i]]
+            joined = "\x00".join(texts[i] for i in fast).lower()
+            for i, chars in zip(fast, " ".join(_ASCII_CHARACTERS.findall(joined)).split("\x00")):
+                pieces[i] = chars.encode("ascii")
+        for i, text in enumerate(texts):
+            if pieces[i] is None:
+                raw[i] = False
+                pieces[i] = b"\xfe".join(t.encode("utf-8", "surrogatepass") for t in _tokens(self.pattern, text)) \
+                    .replace(b" ", b"\xff").replace(b"\xfe", b" ")
+        lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
+        ends = np.cumsum(lengths + 1) - 1
+        data = b"\n".join(pieces)
+        if self.characters or not raw.any():
+            return data, ends
+        per_byte = np.repeat(raw, lengths + 1)[:len(data)]
+        return unicode_ascii_words(np.frombuffer(data, dtype=np.uint8), per_byte).tobytes(), ends
 
     def _words(self):
         data, first, size = self._surface
         return [data[a:a + n].replace(b"\xff", b" ").decode("utf-8", "surrogatepass") for a, n in zip(first, size)]
 
-    def stem_word(self, word):
-        return self._stem(word)
+    def transform(self, word):
+        if not self.characters and not _ALNUM.search(word):  # "_" alone (the ASCII shortcut keeps it)
+            return None
+        return self._stem(word) if self.stem else word
 
 
 def make_encoder(tokenizer: str = "rouge155", *, stem: bool = False, stopwords: bool = False,

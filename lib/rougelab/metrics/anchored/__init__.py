@@ -75,7 +75,7 @@ def _factory(name: str, form: str):
             options["skip_distance"] = 4
         prefix = _PREFIX[form].format(d=4)
         return Metric(name, anchored_rouge, primary=f"{prefix}_r", options=options, needs_source=True,
-                      resources=("rouge155",))
+                      resources=("rouge155",), pins={"stemmer": "rouge155"})
     return make
 
 

@@ -20,6 +20,8 @@ __all__ = ["widar", "weighted_rouge", "idss_only", "widar_components", "combine"
 DEFAULTS = {"lam": 0.5, "theta1": 0.1, "theta2": 0.3, "multiref": "mean", "splitter": "period",
             "stem": True, "similarity": "rouge-score-l"}
 _WEIGHTED = {k: v for k, v in DEFAULTS.items() if k not in ("lam", "similarity")}
+# ``stem`` switches WIDAR's two stemmers (not ROUGE-1.5.5's): the signature names them.
+_STEMMERS = {"stemmer": "snowball (weighted ROUGE), porter-nltk (rouge-score ROUGE-L, IDSS)"}
 _ABLATIONS = {"widar-rouge-lw": "both", "widar-rouge-lw-no-red": "coverage",
               "widar-rouge-lw-no-cov": "redundancy", "widar-rouge-l-sl": "none"}
 
@@ -27,13 +29,13 @@ _ABLATIONS = {"widar-rouge-lw": "both", "widar-rouge-lw-no-red": "coverage",
 def _widar(k: str, total: bool = False) -> Metric:
     options = {"k": k, **({"ngram_denominator": "total"} if total else {}), **DEFAULTS}
     return Metric(f"widar-{k}" + ("-total" if total else ""), widar, primary=f"widar{k}_f", options=options,
-                  needs_source=True)
+                  needs_source=True, pins=_STEMMERS)
 
 
 def _ablation(name: str) -> Metric:
     use = _ABLATIONS[name]
     return Metric(name, weighted_rouge, primary="rougelsl_f" if use == "none" else "rougelw_f",
-                  options={"k": "l", "weights": use, **_WEIGHTED}, needs_source=True)
+                  options={"k": "l", "weights": use, **_WEIGHTED}, needs_source=True, pins=_STEMMERS)
 
 
 _FACTORIES = {

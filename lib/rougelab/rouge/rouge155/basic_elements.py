@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from rougelab.rouge.core import Measure, PairStats, combine, recall_precision_f, round5
+from rougelab.rouge.core import Measure, PairStats, pool_references, recall_precision_f, round5
 from rougelab.rouge.options import RougeOptions
 from rougelab.rouge.rouge155.formats import FormatError
 from rougelab.text.stemmer import morph_stem
@@ -86,7 +86,7 @@ def score_be(peer_lines: list[str], model_lines: list[list[str]], mode: str, opt
     """ROUGE-BE of one peer against its models: (R, P, F), or with ``counts`` (model, peer, hit) for ``-t``."""
     peer = be_counts(peer_lines, mode, options.stem)
     stats = [be_pair_stats(peer, be_counts(lines, mode, options.stem)) for lines in model_lines]
-    pooled = combine(stats, options.multiref) if stats else PairStats(0, 0, 0, 0.0)
+    pooled = pool_references(stats, options.multiref) if stats else PairStats(0, 0, 0, 0.0)
     if counts:
         return (pooled.model, pooled.peer, pooled.hit)
     return recall_precision_f(pooled, _NGRAM_LIKE, options.alpha, options.perl_round_before_f)

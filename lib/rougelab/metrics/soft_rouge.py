@@ -44,10 +44,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple, Sequence
 
-import numba
 import numpy as np
 import pandas as pd
 from threadpoolctl import threadpool_limits
+
+from rougelab._jit import jit
 
 PAD = -1
 """Token id that pads a unigram to width 2 inside ROUGE-SU grams; never a real token."""
@@ -245,7 +246,7 @@ def _unit_rows(x: np.ndarray) -> np.ndarray:
     return np.divide(x, norm, out=np.zeros_like(x), where=norm > 0)
 
 
-@numba.njit(cache=True)
+@jit
 def _best_column(sim, i, cc):  # pragma: no cover - compiled
     best, best_s = -1, 0.0
     for j in range(sim.shape[1]):
@@ -254,7 +255,7 @@ def _best_column(sim, i, cc):  # pragma: no cover - compiled
     return best, best_s
 
 
-@numba.njit(cache=True)
+@jit
 def _greedy_kernel(sim, ref_counts, cand_counts):  # pragma: no cover - compiled
     # Equivalent to visiting all pairs sorted by decreasing similarity (ties: row-major order) and
     # pairing what is still unpaired, but each step only needs every row's best open column
@@ -319,7 +320,7 @@ def ng_abrecht_match(sim: np.ndarray, ref: Grams, cand: Grams, *, exact_weight: 
     return exact_weight * clipped + (1.0 - exact_weight) * soft
 
 
-@numba.njit(cache=True)
+@jit
 def _s3_kernel(sim, ref_counts, cand_counts, threshold):  # pragma: no cover - compiled
     m, c = sim.shape
     left = ref_counts.copy()

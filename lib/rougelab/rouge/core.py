@@ -17,7 +17,7 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from rougelab.rouge._jit import get_num_threads, jit, jit_parallel, prange
+from rougelab._jit import get_num_threads, jit, jit_parallel, prange
 from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, count_codes, gram_codes, gram_tables,
                                   gram_totals, multi_clipped_hits, ngram_numbers, pack_bits, ranked_tables,
                                   segment_tables, singles_count, singles_hits)

@@ -66,3 +66,33 @@ def _check_text(text, name: str, hint: str = "") -> None:
     except UnicodeEncodeError as err:
         raise InputError(f"{name} is not valid Unicode text: character {err.start} is a lone surrogate "
                          f"U+{ord(text[err.start]):04X}") from None
+
+
+# --- recall, precision and F, with one rounding policy ---------------------------------------------
+# ``round_digits=None``: nothing is rounded. ``round_digits=d`` (ROUGE-1.5.5: 5): R and P are rounded to
+# d decimals as C/Perl ``printf("%.<d>f")`` prints them, F is computed from the rounded R and P and
+# rounded too. (The compiled classic-ROUGE kernels apply the same policy with ``round5_exact``.)
+
+def round_decimals(x: float, digits: int = 5) -> float:
+    """``x`` rounded to ``digits`` decimals as ``printf("%.<digits>f")`` does (correctly rounded), read back."""
+    return float(f"{x:.{digits}f}")
+
+
+def with_f(recall: float, precision: float, *, alpha: float = 0.5,
+           round_digits: int | None = None) -> tuple[float, float, float]:
+    """(R, P, F) with F = P R / ((1 - alpha) P + alpha R) (Lin 2004, eq. 4; ROUGE-1.5.5 ``-p``), 0 when
+    the denominator is 0; alpha = 0.5 is the harmonic mean 2 P R / (P + R), to the last bit."""
+    if round_digits is not None:
+        recall, precision = round_decimals(recall, round_digits), round_decimals(precision, round_digits)
+    denominator = (1 - alpha) * precision + alpha * recall
+    f = precision * recall / denominator if denominator > 0 else 0.0
+    return recall, precision, round_decimals(f, round_digits) if round_digits is not None else f
+
+
+def prf(hit: float, reference_total: float, summary_total: float, *, alpha: float = 0.5,
+        round_digits: int | None = None) -> tuple[float, float, float]:
+    """(R, P, F) from a (weighted) hit count: R = hit / reference_total, P = hit / summary_total (0 for
+    an empty side), F as in ``with_f``."""
+    recall = hit / reference_total if reference_total else 0.0
+    precision = hit / summary_total if summary_total else 0.0
+    return with_f(recall, precision, alpha=alpha, round_digits=round_digits)

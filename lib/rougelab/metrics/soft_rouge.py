@@ -48,6 +48,7 @@ import numpy as np
 import pandas as pd
 from threadpoolctl import threadpool_limits
 
+from rougelab import scoring
 from rougelab._jit import jit
 
 PAD = -1
@@ -395,19 +396,7 @@ def prf(counts: SoftCounts, *, alpha: float = 0.5, round_digits: int | None = No
     """Recall, precision and F (``F = P R / ((1 - alpha) P + alpha R)``, ROUGE-1.5.5 ``-p``); 0 where a
     denominator is 0. ``round_digits=5`` rounds R and P like ROUGE-1.5.5's ``sprintf("%7.5f")``
     before F (and F too)."""
-    r = counts.hit / counts.ref_total if counts.ref_total else 0.0
-    p = counts.hit / counts.cand_total if counts.cand_total else 0.0
-    if round_digits is not None:
-        r, p = _round(r, round_digits), _round(p, round_digits)
-    denom = (1 - alpha) * p + alpha * r
-    f = p * r / denom if denom > 0 else 0.0
-    if round_digits is not None:
-        f = _round(f, round_digits)
-    return r, p, f
-
-
-def _round(x: float, digits: int) -> float:
-    return float(f"{x:.{digits}f}")  # the same correctly-rounded decimal as C/Perl printf
+    return scoring.prf(counts.hit, counts.ref_total, counts.cand_total, alpha=alpha, round_digits=round_digits)
 
 
 def soft_rouge(summaries: Sequence[np.ndarray], references: Sequence[Sequence[np.ndarray]],

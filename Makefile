@@ -1,23 +1,24 @@
-# rougelab: set-up, data, workbook, tests, benchmarks. `make workbook` and `make test` do all set-up.
+# rougelab: set-up, data, workbook, book, tests, benchmarks. `make workbook` and `make test` do all set-up.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell sha256sum pyproject.toml | cut -c1-12)
-DEBIAN_PACKAGES := wordnet-base wordnet-sense-index libxml-parser-perl
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt | sha256sum | cut -c1-12)
+DEBIAN_PACKAGES := wordnet-base wordnet-sense-index libxml-parser-perl chromium
 MIRROR_FLAG := $(if $(ROUGELAB_DATA_MIRROR),--mirror $(ROUGELAB_DATA_MIRROR),)
 PYTEST_ARGS ?= -n 2
 
-.PHONY: setup system data workbook test lab bench clean
+.PHONY: setup system data workbook book test test-book lab bench clean
 
 setup: $(STAMP) system
 
-$(STAMP): pyproject.toml
+# The package with every extra, at the workbook's exact versions (constraints.txt).
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[all,test]'
 	rm -f $(VENV)/.installed-* && touch $@
 
-# Debian packages (WordNet 3.0 for ROUGE-G), installed only when missing.
+# Debian packages (WordNet 3.0 for ROUGE-G, Chromium for the book's browser test), installed only when missing.
 system:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -32,8 +33,18 @@ data: setup
 workbook: data
 	$(BIN)/rougelab workbook --output-dir build --figures-dir figures
 
+# The executed notebooks of build/ as a static site in build/book/ (stale or missing ones are run first).
+book: data
+	$(BIN)/rougelab book --executed build --output-dir build/book
+
 test: data
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The book built from SMOKE runs of the notebooks (build/smoke/, run where missing or stale), checked page
+# by page in headless Chromium (screenshots in build/book/screens/), and the bare package in a fresh venv.
+test-book: data
+	$(BIN)/rougelab book --smoke --executed build/smoke --output-dir build/book
+	$(BIN)/python -m pytest -p no:xdist -m book tests/test_book.py tests/test_install.py
 
 lab: data
 	$(BIN)/python -m ipykernel install --sys-prefix --name rougelab --display-name "Python (rougelab)"

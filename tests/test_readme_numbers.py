@@ -17,7 +17,7 @@ import pytest
 from rougelab.metrics.widar.reproduce import CRITERIA, TABLE3
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-SECTION = README[README.index("## Reproduction at a glance"):README.index("## Speed")]
+SECTION = README[README.index("## Results at a glance"):README.index("## Speed")]
 COMMAND = re.search(r"`(rougelab evaluate --dataset (\S+) --metric (\S+) --level (\S+) --coef (\S+))`", SECTION)
 ROWS = {cells[0]: cells[1:] for cells in (
     [c.strip() for c in line.strip().strip("|").split("|")] for line in SECTION.splitlines()

@@ -1,7 +1,8 @@
-"""The notebook runner finds notebooks by name and refuses unknown ones."""
+"""The notebook runner: names, progress on tiny synthetic notebooks, failures named by cell, a summary."""
+import nbformat
 import pytest
-
-from rougelab.workbook import notebook_paths
+from nbformat import v4
+from rougelab.workbook import notebook_paths, run_workbook, summary_table
 
 
 def test_notebooks_by_stem_or_file_name():
@@ -11,3 +12,49 @@ def test_notebooks_by_stem_or_file_name():
 def test_unknown_notebook_names_the_known_ones():
     with pytest.raises(FileNotFoundError, match="unknown notebook.*00_tour.ipynb"):
         notebook_paths(["99_nothing"])
+
+
+def _write(folder, name, *sources):
+    params = v4.new_code_cell("smoke = False\nfigures_dir = 'figures'", metadata={"tags": ["parameters"]})
+    nb = v4.new_notebook(cells=[v4.new_markdown_cell(f"# {name}"), params, *map(v4.new_code_cell, sources)])
+    nb.metadata["kernelspec"] = {"name": "rougelab", "display_name": "Python (rougelab)", "language": "python"}
+    nbformat.write(nb, folder / f"{name}.ipynb")
+
+
+@pytest.fixture(scope="module")
+def tiny_run(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("notebooks")
+    _write(folder, "01_first", "x = 2", "print(x * 21)")
+    _write(folder, "02_broken", "y = 1", "raise ValueError('the data are not there')", "print('never')")
+    _write(folder, "03_after", "print('smoke' if smoke else 'full')")
+    lines = []
+    runs = run_workbook(smoke=True, output_dir=tmp_path_factory.mktemp("build"),
+                        figures_dir=tmp_path_factory.mktemp("figures"), folder=folder, log=lines.append)
+    return runs, lines
+
+
+def test_a_failing_notebook_is_named_with_its_cell_and_error_and_the_others_still_run(tiny_run):
+    runs, lines = tiny_run
+    assert [(r.name, r.ok) for r in runs] == [("01_first", True), ("02_broken", False), ("03_after", True)]
+    broken = runs[1].error
+    assert "cell 4" in broken and "raise ValueError" in broken and "ValueError: the data are not there" in broken
+    assert lines[0].startswith("01_first: ok in ") and lines[1].startswith("02_broken: FAILED in ")
+    executed = nbformat.read(runs[2].output, as_version=4)
+    assert executed.cells[-1].outputs[0]["text"] == "smoke\n"   # the parameters reached the last notebook
+
+
+def test_the_summary_table_has_one_row_per_notebook_and_a_total(tiny_run):
+    runs, _ = tiny_run
+    table = summary_table(runs).splitlines()
+    assert [c.strip() for c in table[0].split("|")[1:4]] == ["notebook", "minutes", "status"]
+    assert "| 02_broken " in table[3] and "FAILED: cell 4" in table[3]
+    assert table[-1].startswith("| total") and "2/3 ok" in table[-1]
+
+
+def test_progress_bars_show_and_kernel_warnings_do_not(tmp_path, capfd):
+    _write(tmp_path, "01_one", "1 + 1")
+    run_workbook(output_dir=tmp_path / "build", figures_dir=tmp_path / "figures", folder=tmp_path, log=print)
+    out, err = capfd.readouterr()
+    assert "01_one" in err and "cell" in err          # tqdm's bar: the notebook's name, cells done
+    assert "without encryption" not in err + out
+    assert "01_one: ok in" in out

@@ -1,4 +1,4 @@
-"""`rougelab` command line: data, evaluate, score, metrics, cache, workbook, rouge155."""
+"""`rougelab` command line: data, evaluate, score, metrics, cache, workbook, book, rouge155."""
 from __future__ import annotations
 
 import argparse
@@ -161,12 +161,27 @@ def _cache(args) -> int:
 
 
 def _workbook(args) -> int:
-    from rougelab.workbook import run_workbook
+    from rougelab.workbook import run_workbook, summary_table
 
     with quiet_progress(args.quiet):
-        for path in run_workbook(args.notebooks or None, smoke=args.smoke, output_dir=args.output_dir,
-                                 figures_dir=args.figures_dir):
-            print(f"executed {path}")
+        runs = run_workbook(args.notebooks or None, smoke=args.smoke, output_dir=args.output_dir,
+                            figures_dir=args.figures_dir, progress=not args.quiet)
+    print(summary_table(runs))
+    return 0 if all(r.ok for r in runs) else 1
+
+
+def _book(args) -> int:
+    import time
+
+    from rougelab.book import BookError, build_book
+
+    start = time.perf_counter()
+    try:
+        index = build_book(args.executed, args.output_dir, smoke=args.smoke)
+    except BookError as err:
+        print(f"rougelab book: error: {err}", file=sys.stderr)
+        return 1
+    print(f"book: {index} ({time.perf_counter() - start:.0f} s)")
     return 0
 
 
@@ -240,6 +255,13 @@ def build_parser() -> argparse.ArgumentParser:
     wb.add_argument("--quiet", action="store_true", help="no progress bars")
     wb.set_defaults(func=_workbook)
 
+    bk = sub.add_parser("book", help="render the executed notebooks as a static HTML site",
+                        epilog="example: rougelab book --executed build --output-dir build/book")
+    bk.add_argument("--executed", default="build", help="folder of executed notebooks (stale ones are rerun)")
+    bk.add_argument("--output-dir", default="build/book")
+    bk.add_argument("--smoke", action="store_true", help="rerun missing or stale notebooks in smoke mode")
+    bk.set_defaults(func=_book)
+
     sub.add_parser("rouge155", help="ROUGE-1.5.5.pl-compatible command line (its own options; see -h)",
                    add_help=False)
     return parser
@@ -252,10 +274,11 @@ def main(argv: list[str] | None = None) -> int:
         return rouge155_main(argv[1:])
     args = build_parser().parse_args(argv)
     from rougelab.data import DataError
+    from rougelab.extras import MissingExtra
 
     try:
         return args.func(args)
-    except (ValueError, DataError) as err:  # InputError, CacheError and every checked bad input
+    except (ValueError, DataError, MissingExtra) as err:  # InputError, CacheError, every checked bad input
         print(f"rougelab {args.command}: error: {err}", file=sys.stderr)
         return 2
     except OSError as err:  # the file system refused: unwritable --out, disk full, ...

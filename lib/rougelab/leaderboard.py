@@ -11,6 +11,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from rougelab.evaluate import add_metric_scores, human_columns, supported
+from rougelab.extras import require
 from rougelab.metaeval import bootstrap_ci, bootstrap_difference, correlation_table, permutation_test
 from rougelab.notebook import first_documents
 
@@ -42,7 +43,7 @@ def leaderboard(datasets: list[str], metrics: list[str], *, levels=("system", "s
 
 def _resample(dataset: str, levels, coef: str) -> str:
     """How the dataset's bootstrap resamples; a level or coef its design does not support raises."""
-    return [supported(dataset, level, coef) for level in levels][0]
+    return {supported(dataset, level, coef) for level in levels}.pop()  # the same for every level
 
 
 def _scored(dataset: str, metrics: list[str], docs: int | None, progress: bool) -> tuple[pd.DataFrame, list[str]]:
@@ -126,6 +127,7 @@ def heatmap(board: pd.DataFrame, levels=("system", "summary"), *, metrics: list[
     Colour and label: the correlation (``value``); a bold label marks a metric tied with the best of its
     column (``tied_with_best``). Rows follow ``metrics`` (default: by mean value over all columns, best first).
     """
+    require("matplotlib", extra="lab", needed_for="the heatmap")
     import matplotlib.pyplot as plt
 
     if metrics is None:

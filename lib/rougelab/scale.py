@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from rougelab.extras import require
 from rougelab.metrics.base import get_metric
 from rougelab.score_cache import cached_score
 
@@ -20,6 +21,7 @@ from rougelab.score_cache import cached_score
 def client(address: str | None = None, *, n_workers: int = 2, threads_per_worker: int = 1,
            memory_limit: str = "4GiB"):
     """A ``distributed.Client``: to the scheduler at ``address``, or to a new LocalCluster."""
+    require("distributed", extra="scale", needed_for="a Dask cluster")
     from distributed import Client, LocalCluster
 
     if address:
@@ -48,6 +50,7 @@ def score_dask(frame, metric_name: str, *, chunksize: int = 10_000):
     columns ``summary``, ``references`` (a list of strings per row) and, for metrics that read the
     source, ``source``. Call ``.compute()`` on the result (with a ``client`` active) to run it.
     """
+    require("dask.dataframe", extra="scale", needed_for="scoring through Dask")
     import dask
     import dask.dataframe as dd
 

@@ -42,14 +42,18 @@ def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
         if len(refs) == 0:
             raise InputError(f"summary {i} has no references: pass a non-empty list of reference texts")
         for k, ref in enumerate(refs):
-            _check_text(ref, f"references[{i}][{k}]")
+            if not (isinstance(ref, str) and ref.isascii()):  # an ASCII str is valid: skip the costly checks
+                _check_text(ref, f"references[{i}][{k}]")
     for i, text in enumerate(summaries):
-        _check_text(text, f"summaries[{i}]")
+        if not (isinstance(text, str) and text.isascii()):
+            _check_text(text, f"summaries[{i}]")
     for i, text in enumerate(sources if sources is not None else ()):
         _check_text(text, f"sources[{i}]", hint=" (does this dataset have source documents?)")
 
 
 def _check_list(value, name: str, what: str = "a list of strings") -> None:
+    if type(value) is list or type(value) is tuple:  # the usual case, checked first
+        return
     if isinstance(value, str):
         raise InputError(f"{name} must be {what}, not one string")
     if isinstance(value, (str, bytes, dict, set)) or not (hasattr(value, "__len__")

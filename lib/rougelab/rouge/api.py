@@ -32,6 +32,7 @@ from rougelab.rouge.options import RougeOptions
 from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.stemmer import check_exceptions
+from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import perl_bytes
 from rougelab.text.tokenizers import DEFAULT_STEMMER, TOKENIZERS, count_dropped_letters
 
@@ -224,9 +225,9 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
 
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
     """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels."""
-    index: dict[str, int] = {}
-    numbers = [index.setdefault(text, len(index)) for text in [*summaries, *(r for refs in references for r in refs)]]
-    batch = EncodedBatch(list(index), splitter, options)
+    index = TokenIndex()  # every distinct text, numbered in order of first sight
+    numbers = index.id_list([*summaries, *(r for refs in references for r in refs)])
+    batch = EncodedBatch(index.tokens, splitter, options)
     grams = [m for m in parsed if m.kind in ("N", "S")]
     lcs = [m for m in parsed if m.kind in ("L", "W")]
     codes, counts, first, last, totals, table = batch.tables(grams)

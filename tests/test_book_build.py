@@ -5,6 +5,7 @@ import nbformat
 import pytest
 from nbformat import v4
 from rougelab.book import BookError, build_book, papers, stale_notebooks
+from rougelab.workbook import notebook_paths
 
 
 def _write(folder, name, *sources, headline=None):
@@ -73,3 +74,11 @@ def test_a_failing_run_an_error_output_or_a_missing_headline_stops_the_build(tmp
 def test_the_papers_come_from_the_citation_file():
     listed = papers()
     assert len(listed) == 5 and listed[0].startswith("Chin-Yew Lin (2004). *ROUGE: A Package")
+
+
+@pytest.mark.parametrize("path", notebook_paths(), ids=lambda p: p.stem)
+def test_every_notebook_tags_one_headline_cell_and_selects_the_project_kernel(path):
+    nb = nbformat.read(path, as_version=4)
+    tagged = [c for c in nb.cells if "headline" in c.metadata.get("tags", [])]
+    assert len(tagged) == 1 and tagged[0].cell_type == "code", "tag the cell showing 'ours vs the paper'"
+    assert nb.metadata["kernelspec"]["name"] == "rougelab"   # `make lab` registers it

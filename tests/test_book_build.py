@@ -82,3 +82,12 @@ def test_every_notebook_tags_one_headline_cell_and_selects_the_project_kernel(pa
     tagged = [c for c in nb.cells if "headline" in c.metadata.get("tags", [])]
     assert len(tagged) == 1 and tagged[0].cell_type == "code", "tag the cell showing 'ours vs the paper'"
     assert nb.metadata["kernelspec"]["name"] == "rougelab"   # `make lab` registers it
+
+
+def test_tex_becomes_mathml_outside_code_spans():
+    from rougelab.book import tex_to_mathml
+
+    out = tex_to_mathml("`$HOME` holds $r_i$; $$f(k) = k^2$$ and it costs $5 or $6")
+    assert out.startswith("`$HOME` holds <math") and out.count("<math") == 2
+    assert '<msub><mi>r</mi><mi>i</mi></msub>' in out and 'display="block"' in out
+    assert out.endswith("and it costs $5 or $6")

@@ -40,14 +40,23 @@ def _newest_library_file() -> float:
     return max(p.stat().st_mtime for p in LIBRARY.rglob("*.py") if p.name not in ("book.py", "workbook.py"))
 
 
+def _ran_to_the_end(executed: Path) -> bool:
+    """Whether papermill finished this copy without an exception (an interrupted run leaves no end time)."""
+    import json
+
+    meta = json.loads(executed.read_text()).get("metadata", {}).get("papermill", {})
+    return bool(meta.get("end_time")) and not meta.get("exception")
+
+
 def stale_notebooks(executed_dir: Path, sources: list[Path]) -> list[Path]:
-    """The sources whose executed copy in ``executed_dir`` is missing or older than the source or
-    the newest library file."""
+    """The sources whose executed copy in ``executed_dir`` is missing, unfinished, or older than the
+    source or the newest library file."""
     newest_lib = _newest_library_file()
     stale = []
     for source in sources:
         executed = executed_dir / source.name
-        if not executed.exists() or executed.stat().st_mtime < max(source.stat().st_mtime, newest_lib):
+        if (not executed.exists() or executed.stat().st_mtime < max(source.stat().st_mtime, newest_lib)
+                or not _ran_to_the_end(executed)):
             stale.append(source)
     return stale
 

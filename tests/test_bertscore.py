@@ -73,3 +73,15 @@ def test_bad_input(tmp_path):
         bertscore(SUMMARIES[:1], REFERENCES[:1], model=str(tmp_path / "missing"))
     with pytest.raises(InputError, match="no local rescaling baseline"):
         bertscore(SUMMARIES[:1], REFERENCES[:1], rescale=True)
+
+
+def test_reruns_slices_and_order_do_not_change_a_single_bit(ours):
+    """Issue 14: every text is encoded alone on one torch thread, so neither a rerun, the number of
+    slices scored at once, nor the other summaries in the call move a score's last bit."""
+    again = bertscore(SUMMARIES, REFERENCES, threads=1)
+    backwards = bertscore(SUMMARIES[::-1], REFERENCES[::-1], threads=2).iloc[::-1].reset_index(drop=True)
+    alone = [bertscore([s], [r], threads=1) for s, r in zip(SUMMARIES, REFERENCES)]
+    for key in ("bertscore_p", "bertscore_r", "bertscore_f"):
+        assert np.array_equal(ours[key].to_numpy(), again[key].to_numpy())
+        assert np.array_equal(ours[key].to_numpy(), backwards[key].to_numpy())
+        assert np.array_equal(ours[key].to_numpy(), [a.loc[0, key] for a in alone])

@@ -111,7 +111,7 @@ def test_cache_reuse_runs_no_model_and_loads_nothing(tmp_cache):
     texts = ["A first short sentence.", "And a second one, longer than the first.", "A first short sentence."]
     first = ContextualEncoder(progress=False)
     a = first.encode(texts)
-    assert first.model_calls == 1
+    assert first.model_calls == 2  # one forward pass per window
     second = ContextualEncoder(progress=False)
     b = second.encode(texts)
     assert second.model_calls == 0 and second._model is None
@@ -123,7 +123,7 @@ def test_cache_reuse_runs_no_model_and_loads_nothing(tmp_cache):
 
 def test_interrupted_run_keeps_finished_batches(tmp_cache, monkeypatch):
     texts = ["one sentence here", "two sentences there, a bit longer", "three and the longest of all of them"]
-    broken = ContextualEncoder(batch_size=1, progress=False)
+    broken = ContextualEncoder(threads=1, progress=False)
     real_forward = ContextualEncoder._forward
 
     def forward_then_fail(self, *args):
@@ -135,7 +135,7 @@ def test_interrupted_run_keeps_finished_batches(tmp_cache, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         broken.encode(texts)
     monkeypatch.setattr(ContextualEncoder, "_forward", real_forward)
-    resumed = ContextualEncoder(batch_size=1, progress=False)
+    resumed = ContextualEncoder(threads=1, progress=False)
     resumed.encode(texts)
     assert resumed.model_calls == 2  # the first (shortest) text came from the cache
     assert not list(tmp_cache.rglob("*.tmp*"))
@@ -173,3 +173,24 @@ def test_token_spans_hold_for_any_text(text):
     spans = rouge_token_spans(text)
     assert [t for t, _, _ in spans] == tokenize(text)
     assert all(text[a:b].lower() == t for t, a, b in spans)
+
+
+def test_reruns_and_batch_mates_do_not_change_a_single_bit(tmp_cache):
+    """Issue 14: a text's vectors are the same bits encoded twice, alone, among other texts, in another
+    order, and with another number of worker threads (each window runs alone on one torch thread)."""
+    texts = ["Short one.", "Another short.", "A rather longer sentence about the markets and the weather today.",
+             "The council voted on Tuesday to close the old bridge for repairs until next spring.",
+             "Officials said the repairs would cost more than expected, and traffic would be diverted. " * 12]
+    together = ContextualEncoder(cache=False, progress=False).encode(texts)
+    runs = [ContextualEncoder(cache=False, progress=False).encode(texts),
+            ContextualEncoder(cache=False, progress=False, threads=1).encode(texts[::-1])[::-1],
+            ContextualEncoder(cache=False, progress=False, threads=3).encode(texts[2:] + texts[:2])[-2:] +
+            ContextualEncoder(cache=False, progress=False, threads=3).encode(texts[2:])]
+    windowed = ContextualEncoder(cache=False, progress=False, window=32, stride=16).encode(texts)
+    for i, text in enumerate(texts):
+        for run in runs:
+            assert np.array_equal(together[i].vectors, run[i].vectors)
+        assert np.array_equal(ContextualEncoder(cache=False, progress=False).encode([text])[0].vectors,
+                              together[i].vectors)
+        windowed_alone = ContextualEncoder(cache=False, progress=False, window=32, stride=16, threads=1)
+        assert np.array_equal(windowed_alone.encode([text])[0].vectors, windowed[i].vectors)

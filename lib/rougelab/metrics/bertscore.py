@@ -8,11 +8,18 @@ references, each of P, R and F is the best over the references (``bert-score``'s
 rescaling (a linear map, so it changes no correlation) is off unless asked for, and then only
 from a local file: ``baseline_path=`` or the file ``bert-score`` ships for a model of that name.
 An empty or whitespace-only summary scores 0.
+
+Reruns agree bit for bit: ``bert-score`` batches texts sorted by word count with ties in set order,
+which changes with Python's string hashing from run to run, and a padded batch moves the last bits
+of a text's vectors with its batch-mates. So every text is encoded alone (``batch_size=1``) on one
+torch thread, with torch's deterministic algorithms; ``threads`` slices of the summaries are scored
+at once in Python threads, which changes no bit either.
 """
 from __future__ import annotations
 
 import json
 import os
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 
@@ -42,20 +49,35 @@ def bundled_baseline(model_path: Path) -> Path | None:
 
 
 @lru_cache(maxsize=4)
-def _scorer(model_path: str, num_layers: int, idf: bool, baseline: str | None, batch_size: int):
+def _scorer(model_path: str, num_layers: int, idf: bool, baseline: str | None):
     require("torch", "bert_score", extra="semantic", needed_for="BERTScore")
-    import torch
     from bert_score import BERTScorer
 
-    torch.set_num_threads(min(2, os.cpu_count() or 1))
-    return BERTScorer(model_type=model_path, num_layers=num_layers, idf=idf, batch_size=batch_size,
-                      device="cpu", lang="en", rescale_with_baseline=baseline is not None,
-                      baseline_path=baseline)
+    return BERTScorer(model_type=model_path, num_layers=num_layers, idf=idf, batch_size=1, device="cpu",
+                      lang="en", rescale_with_baseline=baseline is not None, baseline_path=baseline)
+
+
+def _score_alone(scorer, cands: list[str], refs: list[list[str]], threads: int):
+    """``scorer.score`` with every text encoded alone on one torch thread, ``threads`` slices at once."""
+    import torch
+
+    size = -(-len(cands) // threads)
+    slices = [(cands[i:i + size], refs[i:i + size]) for i in range(0, len(cands), size)]
+    previous, deterministic = torch.get_num_threads(), torch.are_deterministic_algorithms_enabled()
+    torch.set_num_threads(1)
+    torch.use_deterministic_algorithms(True)
+    try:
+        with ThreadPoolExecutor(threads) as pool:
+            parts = list(pool.map(lambda part: scorer.score(*part, batch_size=1), slices))
+    finally:
+        torch.set_num_threads(previous)
+        torch.use_deterministic_algorithms(deterministic)
+    return [torch.cat([part[k] for part in parts]) for k in range(3)]
 
 
 def bertscore(summaries, references, *, model: str | None = None, num_layers: int | None = None,
               idf: bool = False, rescale: bool = False, baseline_path: str | None = None,
-              batch_size: int = 32, fingerprint: str | None = None) -> pd.DataFrame:
+              threads: int | None = None, fingerprint: str | None = None) -> pd.DataFrame:
     """BERTScore P, R, F (Zhang et al. 2020, Eqs. in section 3) per summary: columns bertscore_p/_r/_f.
 
     Parameters
@@ -64,6 +86,7 @@ def bertscore(summaries, references, *, model: str | None = None, num_layers: in
     num_layers : which layer's output is used (None: see ``default_num_layers``).
     idf : idf weighting computed from this batch's references (``bert-score``'s rule).
     rescale, baseline_path : rescale with a local baseline file (``baseline_path`` or the bundled one).
+    threads : slices of the summaries scored at once (default: min(2, CPU count)); no score depends on it.
     fingerprint : if given, the model files' SHA-256 must start with it (pins the signature).
     """
     model_path = Path(model).expanduser().resolve() if model is not None else default_model_path()
@@ -80,10 +103,11 @@ def bertscore(summaries, references, *, model: str | None = None, num_layers: in
     out = pd.DataFrame(0.0, index=range(len(summaries)), columns=["bertscore_p", "bertscore_r", "bertscore_f"])
     rows = [i for i, s in enumerate(summaries) if s.strip()]
     if rows:
-        scorer = _scorer(str(model_path), layers, idf, str(baseline) if baseline else None, batch_size)
+        scorer = _scorer(str(model_path), layers, idf, str(baseline) if baseline else None)
         if idf:
             scorer.compute_idf([r for i in rows for r in references[i]])
-        p, r, f = scorer.score([summaries[i] for i in rows], [list(references[i]) for i in rows])
+        p, r, f = _score_alone(scorer, [summaries[i] for i in rows], [list(references[i]) for i in rows],
+                               threads or min(2, os.cpu_count() or 1))
         out.loc[rows, "bertscore_p"] = p.numpy()
         out.loc[rows, "bertscore_r"] = r.numpy()
         out.loc[rows, "bertscore_f"] = f.numpy()

@@ -222,8 +222,8 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         table = _score_one_by_one(summaries, references, parsed, options, multiref, splitter)
     else:
         table = _score_batch(summaries, references, parsed, options, multiref, splitter)
-    columns = {f"{column_prefix(m)}_{x}": table[:, k, i] for k, m in enumerate(parsed) for i, x in enumerate("rpf")}
-    return pd.DataFrame(columns, dtype=float)
+    columns = [f"{column_prefix(m)}_{x}" for m in parsed for x in "rpf"]
+    return pd.DataFrame(np.asarray(table, dtype=float).reshape(len(summaries), -1), columns=columns)  # one block
 
 
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:

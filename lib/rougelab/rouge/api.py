@@ -22,8 +22,8 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from rougelab.metrics.base import InputError, check_batch
-from rougelab.rouge._jit import get_num_threads
+from rougelab.scoring import InputError, check_batch
+from rougelab._jit import get_num_threads
 from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, batch_pair_stats,
                                  check_options, measure_stats, pool_references, pooled_rpf, recall_precision_f)
@@ -175,10 +175,6 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         One row per summary, float columns ``<measure>_r``, ``_p``, ``_f`` (see the module docstring).
     """
     check_batch(summaries, references)
-    for i, refs in enumerate(references):
-        for k, ref in enumerate(refs):
-            if not isinstance(ref, str):
-                raise InputError(f"references[{i}][{k}] is {type(ref).__name__}, not str")
     multiref = _ALIASES.get(multiref, multiref)
     if multiref not in MULTIREF_RULES:
         raise InputError(f"multiref must be one of {', '.join(map(repr, MULTIREF_RULES))} "

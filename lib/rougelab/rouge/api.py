@@ -22,8 +22,8 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from rougelab.metrics.base import InputError, check_batch
-from rougelab.rouge._jit import get_num_threads
+from rougelab.scoring import InputError, check_batch
+from rougelab._jit import get_num_threads
 from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, batch_pair_stats,
                                  check_options, measure_stats, pool_references, pooled_rpf, recall_precision_f)
@@ -85,10 +85,11 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
     * ``"jackknife-A"``: NIST's jackknifed DUC/TAC scores and sacrerouge's ``_jk`` metrics: each of the M
       leave-one-out sets scored as a whole with ``-f A`` (pooled), the M (R, P, F) averaged;
     * ``"best-f"``: rouge-score's ``score_multi``: per measure, the reference with the highest F (first on
-      ties), nothing rounded unless ``round_before_f`` (``rougelab.rouge.best_f``).
+      ties), nothing rounded: ``round_before_f`` does not apply (``rougelab.rouge.best_f``).
 
-    Each (R, P, F) is rounded as ROUGE-1.5.5 prints it when ``round_before_f`` (before averaging, as
-    the tools average printed scores). With one reference every rule gives that reference's score.
+    Each (R, P, F) of the other rules is rounded as ROUGE-1.5.5 prints it when ``round_before_f`` (before
+    averaging, as the tools average printed scores). With one reference every rule gives that reference's
+    score (``"best-f"`` unrounded).
     """
     def rpf(stats: PairStats) -> tuple[float, float, float]:
         return recall_precision_f(stats, measure, alpha, round_before_f)
@@ -175,10 +176,6 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         One row per summary, float columns ``<measure>_r``, ``_p``, ``_f`` (see the module docstring).
     """
     check_batch(summaries, references)
-    for i, refs in enumerate(references):
-        for k, ref in enumerate(refs):
-            if not isinstance(ref, str):
-                raise InputError(f"references[{i}][{k}] is {type(ref).__name__}, not str")
     multiref = _ALIASES.get(multiref, multiref)
     if multiref not in MULTIREF_RULES:
         raise InputError(f"multiref must be one of {', '.join(map(repr, MULTIREF_RULES))} "

@@ -17,12 +17,14 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from rougelab.rouge._jit import get_num_threads, jit, jit_parallel, prange
+from rougelab._jit import get_num_threads, jit, jit_parallel, prange
 from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, count_codes, gram_codes, gram_tables,
                                   gram_totals, multi_clipped_hits, ngram_numbers, pack_bits, ranked_tables,
                                   segment_tables, singles_count, singles_hits)
 from rougelab.rouge.lcs import summary_lcs_hits, summary_wlcs_lin, union_lcs_hits
 from rougelab.rouge.options import RougeOptions
+from rougelab.scoring import round_decimals as round5  # ROUGE-1.5.5's sprintf("%7.5f") read back
+from rougelab.scoring import with_f
 from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.tokenize import lowercase, normalize, perl_split, select_tokens
 from rougelab.text.tokenizers import make_encoder
@@ -262,11 +264,6 @@ class PairStats(NamedTuple):
     select: float
 
 
-def round5(x: float) -> float:
-    """Perl's ``sprintf("%7.5f", x)`` read back as a number."""
-    return float(f"{x:7.5f}")
-
-
 def measure_stats(peer: PreparedText, models: Sequence[PreparedText], measures: Sequence[Measure],
                   select: bool = True) -> list[list[PairStats]]:
     """``stats[k][j]``: measure k of the peer against model j, as ROUGE-1.5.5's compute*Score routines
@@ -330,11 +327,7 @@ def recall_precision_f(stats: PairStats, measure: Measure, alpha: float,
     if measure.kind == "W":
         r = r ** (1 / measure.weight)
         p = p ** (1 / measure.weight)
-    if round_before_f:
-        r, p = round5(r), round5(p)
-    denominator = (1 - alpha) * p + alpha * r
-    f = (p * r) / denominator if denominator > 0 else 0.0
-    return (r, p, round5(f)) if round_before_f else (r, p, f)
+    return with_f(r, p, alpha=alpha, round_digits=5 if round_before_f else None)
 
 
 def pooled_stats(peer_sentences: Sequence[str], model_sentences: Sequence[Sequence[str]],

@@ -86,10 +86,11 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
     * ``"jackknife-A"``: NIST's jackknifed DUC/TAC scores and sacrerouge's ``_jk`` metrics: each of the M
       leave-one-out sets scored as a whole with ``-f A`` (pooled), the M (R, P, F) averaged;
     * ``"best-f"``: rouge-score's ``score_multi``: per measure, the reference with the highest F (first on
-      ties), nothing rounded unless ``round_before_f`` (``rougelab.rouge.best_f``).
+      ties), nothing rounded: ``round_before_f`` does not apply (``rougelab.rouge.best_f``).
 
-    Each (R, P, F) is rounded as ROUGE-1.5.5 prints it when ``round_before_f`` (before averaging, as
-    the tools average printed scores). With one reference every rule gives that reference's score.
+    Each (R, P, F) of the other rules is rounded as ROUGE-1.5.5 prints it when ``round_before_f`` (before
+    averaging, as the tools average printed scores). With one reference every rule gives that reference's
+    score (``"best-f"`` unrounded).
     """
     def rpf(stats: PairStats) -> tuple[float, float, float]:
         return recall_precision_f(stats, measure, alpha, round_before_f)

@@ -30,7 +30,12 @@ def main() -> None:
 
     import rougelab
     from rougelab.metrics.base import Metric
-    from rougelab.metrics.rouge_g import GraphSimilarity, rouge_g, rouge_g_metric, wordnet_ppr
+    from rougelab.metrics.rouge_g import (
+        GraphSimilarity,
+        rouge_g,
+        rouge_g_metric,
+        wordnet_ppr,
+    )
     from rougelab.metrics.soft_rouge import TokenIndex
     from rougelab.score_cache import cache_path, cached_score
     from rougelab.text import tokenize

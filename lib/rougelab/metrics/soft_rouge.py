@@ -5,7 +5,7 @@ the candidate (``Count_match``), clipped so that no gram is credited more often 
 either side. ROUGE-WE (Ng & Abrecht 2015, Eq. 1-2) and ROUGE-G (ShafieiBavani et al. 2018, Eq. 4-5)
 replace the equality test ``f_R`` by a graded similarity. This module is that shared core:
 
-1. **Tokens to ids.** A :class:`TokenIndex` gives every distinct token string of a batch an integer
+1. **Tokens to ids.** A :class:`TokenIndex` (``rougelab.text.token_ids``) gives every distinct token string of a batch an integer
    id, so the vocabulary of a whole dataset is looked up (in word vectors, WordNet, ...) once.
 2. **Grams of a text.** :class:`GramSpec` says which grams (``n``-grams, or skip-bigrams with or
    without unigrams); ``GramSpec.grams(ids)`` returns an ``(g, width)`` int array of token ids, one
@@ -42,7 +42,7 @@ Example (classic ROUGE-2 recall from the core)::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
 import pandas as pd
@@ -50,34 +50,10 @@ from threadpoolctl import threadpool_limits
 
 from rougelab import scoring
 from rougelab._jit import jit
+from rougelab.text.token_ids import TokenIndex as TokenIndex  # the one token -> id map, re-exported
 
 PAD = -1
 """Token id that pads a unigram to width 2 inside ROUGE-SU grams; never a real token."""
-
-
-class TokenIndex:
-    """Integer ids for token strings, assigned in order of first sight (deterministic).
-
-    ``tokens[i]`` is the string of id ``i``; look the vocabulary up once through ``tokens``.
-    """
-
-    def __init__(self) -> None:
-        self.tokens: list[str] = []
-        self._ids: dict[str, int] = {}
-
-    def __len__(self) -> int:
-        return len(self.tokens)
-
-    def ids(self, tokens: Iterable[str]) -> np.ndarray:
-        """The ids of ``tokens`` (new tokens get new ids), as an int64 array."""
-        out = []
-        for token in tokens:
-            i = self._ids.get(token)
-            if i is None:
-                i = self._ids[token] = len(self.tokens)
-                self.tokens.append(token)
-            out.append(i)
-        return np.asarray(out, dtype=np.int64)
 
 
 def ngrams(ids: np.ndarray, n: int) -> np.ndarray:

@@ -26,6 +26,7 @@ from rougelab.rouge.options import RougeOptions
 from rougelab.scoring import round_decimals as round5  # ROUGE-1.5.5's sprintf("%7.5f") read back
 from rougelab.scoring import with_f
 from rougelab.text.sentences import Splitter, split_sentences
+from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import lowercase, normalize, perl_split, select_tokens
 from rougelab.text.tokenizers import make_encoder
 
@@ -150,8 +151,8 @@ def truncate_units(sentences: list[str], word_limit: int | None, byte_limit: int
     return units
 
 
-class Vocabulary:
-    """Token -> integer id, shared by every text scored together.
+class Vocabulary(TokenIndex):
+    """The token ids (``TokenIndex``) shared by every text scored together, and the n-gram numbering.
 
     The first gram table built seals it: n-gram codes pack ids into ``63 // n`` bits when the sealed
     vocabulary fits (``pack_bits``), else they are numbered here (``grams``), so all texts of a batch
@@ -159,17 +160,16 @@ class Vocabulary:
     """
 
     def __init__(self) -> None:
-        self.ids: dict[str, int] = {}
+        super().__init__()
         self.grams: dict[tuple, int] = {}
         self.sealed = False
 
     def encode(self, tokens: list[str]) -> list[int]:
-        ids = self.ids
         if self.sealed:
-            unknown = [t for t in tokens if t not in ids]
+            unknown = [t for t in tokens if t not in self]
             if unknown:
                 raise RuntimeError(f"vocabulary sealed: read every text before building gram tables ({unknown[:3]})")
-        return [ids.setdefault(t, len(ids)) for t in tokens]
+        return self.id_list(tokens)
 
     def bits(self, measure: Measure) -> int:
         """Bits per id for packing ``measure``'s grams; 0 when n-grams must be numbered instead."""
@@ -177,7 +177,7 @@ class Vocabulary:
         if measure.kind == "S":
             return 32
         bits = pack_bits(measure.size)
-        return bits if len(self.ids) <= (1 << bits) else 0
+        return bits if len(self) <= (1 << bits) else 0
 
     def number_ngrams(self, tokens: list[int], n: int) -> np.ndarray:
         """Codes of the n-grams of ``tokens`` from the shared numbering (when packing would overflow)."""

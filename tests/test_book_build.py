@@ -5,6 +5,7 @@ import nbformat
 import pytest
 from nbformat import v4
 from rougelab.book import BookError, build_book, papers, stale_notebooks
+from rougelab.workbook import notebook_paths
 
 
 def _write(folder, name, *sources, headline=None):
@@ -51,6 +52,11 @@ def test_only_stale_notebooks_are_rerun(book):
     newer = executed.joinpath("00_tour.ipynb").stat().st_mtime + 10
     os.utime(sources[1], (newer, newer))
     assert stale_notebooks(executed, sources) == [sources[1]]
+    # an interrupted run leaves a copy without papermill's end time: rerun it too
+    tour = nbformat.read(executed / "00_tour.ipynb", as_version=4)
+    tour.metadata.papermill.end_time = None
+    nbformat.write(tour, executed / "00_tour.ipynb")
+    assert stale_notebooks(executed, sources) == sources
 
 
 def test_a_failing_run_an_error_output_or_a_missing_headline_stops_the_build(tmp_path):
@@ -58,10 +64,11 @@ def test_a_failing_run_an_error_output_or_a_missing_headline_stops_the_build(tmp
     broken = [tour, _write(tmp_path, "01_broken", "1/0", headline=TABLE)]
     with pytest.raises(BookError, match=r"runs failed:\n  01_broken: cell 4 .*ZeroDivisionError"):
         build_book(tmp_path / "build", tmp_path / "book", smoke=True, sources=broken)
-    # an executed copy that shows an error output (e.g. one run by hand) is refused, not rendered
+    # a finished executed copy that shows an error output is refused, not rendered
     shown = _write(tmp_path, "01_shown", "1/0", headline=TABLE)
     nb = nbformat.read(shown, as_version=4)
     nb.cells[3].outputs = [v4.new_output("error", ename="ZeroDivisionError", evalue="division by zero", traceback=[])]
+    nb.metadata["papermill"] = {"end_time": "2026-11-24T12:00:00", "exception": None}  # e.g. run with allow-errors
     nbformat.write(nb, tmp_path / "build" / "01_shown.ipynb")
     with pytest.raises(BookError, match="01_shown.ipynb: cell 3: ZeroDivisionError"):
         build_book(tmp_path / "build", tmp_path / "book", smoke=True, sources=[tour, shown])
@@ -73,3 +80,20 @@ def test_a_failing_run_an_error_output_or_a_missing_headline_stops_the_build(tmp
 def test_the_papers_come_from_the_citation_file():
     listed = papers()
     assert len(listed) == 5 and listed[0].startswith("Chin-Yew Lin (2004). *ROUGE: A Package")
+
+
+@pytest.mark.parametrize("path", notebook_paths(), ids=lambda p: p.stem)
+def test_every_notebook_tags_one_headline_cell_and_selects_the_project_kernel(path):
+    nb = nbformat.read(path, as_version=4)
+    tagged = [c for c in nb.cells if "headline" in c.metadata.get("tags", [])]
+    assert len(tagged) == 1 and tagged[0].cell_type == "code", "tag the cell showing 'ours vs the paper'"
+    assert nb.metadata["kernelspec"]["name"] == "rougelab"   # `make lab` registers it
+
+
+def test_tex_becomes_mathml_outside_code_spans():
+    from rougelab.book import tex_to_mathml
+
+    out = tex_to_mathml("`$HOME` holds $r_i$; $$f(k) = k^2$$ and it costs $5 or $6")
+    assert out.startswith("`$HOME` holds <math") and out.count("<math") == 2
+    assert '<msub><mi>r</mi><mi>i</mi></msub>' in out and 'display="block"' in out
+    assert out.endswith("and it costs $5 or $6")

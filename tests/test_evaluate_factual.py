@@ -64,3 +64,14 @@ def test_a_level_the_design_cannot_support_is_a_one_line_error(argv, message, ca
     assert main(["evaluate", *argv, "--metric", "length", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_data_list_says_what_each_factual_set_supports():
+    from rougelab.data import describe
+
+    text = describe()
+    block = {name: text.split(f"\n{name}: ", 1)[1].split("\n\n", 1)[0] for name in ("qags-cnndm", "qags-xsum", "rank19")}
+    assert "levels global; coefficients pearson, spearman, kendall" in block["qags-cnndm"].replace("\n", " ")
+    assert "levels summary; coefficients accuracy, accuracy-half, accuracy-eq" in " ".join(block["rank19"].split())
+    for name in block:
+        assert "repeats the article" in block[name]

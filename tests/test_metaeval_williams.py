@@ -117,3 +117,13 @@ def test_rank_coefficients_plug_their_system_level_values_into_the_formula(coef)
 def test_williams_metrics_refuses_what_it_cannot_test(kwargs, message):
     with pytest.raises(ValueError, match=message):
         williams_metrics(random_table(0), "m", "m2", "h", **kwargs)
+
+
+def test_absolute_on_a_table_ignores_a_metric_sign_flip():
+    table = random_table(6, n_systems=12, n_inputs=10, ties=False)
+    flipped = table.assign(m=-table["m"])
+    signed = williams_metrics(table, "m", "m2", "h", "system", alternative="two-sided")
+    absolute = williams_metrics(flipped, "m", "m2", "h", "system", alternative="two-sided",
+                                correlations="absolute")
+    assert absolute == pytest.approx(signed, abs=1e-12)
+    assert williams_metrics(flipped, "m", "m2", "h", "system").t < 0  # signed: the flipped metric is worse

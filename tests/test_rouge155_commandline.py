@@ -119,8 +119,7 @@ def test_a_single_summary_prints_a_degenerate_interval(tmp_path, capsys):
     (["-t", "3"], r"-t 3: expected 0 \(per summary\), 1 \(per token\) or 2"),
     (["-t", "-1"], "-t -1: expected 0"),
     (["-t", "x"], "-t x: expected 0, 1 or 2"),
-    (["-n", "-3"], "-n -3: the largest n-gram size is a whole number >= 1"),
-    (["-n", "0"], "-n 0: the largest n-gram size"),
+    (["-n", "-3"], "-n -3: the largest n-gram size is a whole number >= 0"),
     (["-n", "2.5"], "-n 2.5: the n-gram size is a whole number"),
     (["-l", "-1"], "-l -1: a length limit is a whole number >= 0"),
     (["-b", "-75"], "-b -75: a length limit"),
@@ -142,7 +141,8 @@ def test_values_outside_the_documented_range_are_usage_errors(argv, message, cap
     assert "usage: rougelab rouge155 [options] ROUGE-eval-config-file [systemID]" in err
 
 
-@pytest.mark.parametrize("argv", [["-t", "0"], ["-t", "2"], ["-n", "1"], ["-l", "0"], ["-b", "0"], ["-2", "-1"]])
+@pytest.mark.parametrize("argv", [["-t", "0"], ["-t", "2"], ["-n", "0"], ["-n", "1"], ["-l", "0"], ["-b", "0"],
+                                  ["-2", "-1"]])
 def test_documented_values_are_accepted(argv):
     parse_command([*argv, "-a", "c.xml"])
 

@@ -19,7 +19,7 @@ import rougelab.rouge.lcs as lcs
 import rougelab.text.byte_tokens as byte_tokens
 from perl_oracle import perl_available, run_perl
 from rougelab.rouge import rouge
-from rougelab.rouge._jit import NUMBA
+from rougelab._jit import NUMBA
 from rougelab.rouge.options import RougeOptions
 from rougelab.text import split_sentences
 from rougelab.text.tokenize import TokenEncoder, perl_bytes, tokenize

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from rougelab.rouge import grams, lcs
-from rougelab.rouge._jit import NUMBA
+from rougelab._jit import NUMBA
 from rougelab.rouge.lcs import lcs_length, union_lcs_positions, weighted_lcs_positions, wlcs
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import rougelab
 import rougelab.text.byte_tokens as byte_tokens
-from rougelab.rouge._jit import NUMBA
+from rougelab._jit import NUMBA
 from rougelab.text import split_sentences, tokenize
 from rougelab.text.tokenize import TokenEncoder
 

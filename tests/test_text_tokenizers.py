@@ -164,3 +164,15 @@ def test_ascii_shortcut_equals_rouge_score_rs(texts, tokenizer):
     ids, _, _ = encoder.encode_many(texts)
     tok = rs_tokenizers.UnicodeTokenizer() if tokenizer == "unicode" else rs_tokenizers.CharacterTokenizer()
     assert [encoder.vocabulary[i] for i in ids] == [t for text in texts for t in tok.tokenize(text)]
+
+
+@pytest.mark.parametrize("tokenizer", ["rouge155", "rouge-score", "unicode", "character"])
+def test_tokenize_as_gives_each_tokenizers_tokens(tokenizer):
+    from rougelab.text.tokenize import tokenize
+    from rougelab.text.tokenizers import tokenize_as
+    text = "The Cats' caf\u00e9 \u732b\u306d\u3053, don't!\nnew line 3.50"
+    expected = {"rouge155": tokenize(text.replace("\n", " ")),
+                "unicode": rs_tokenizers.UnicodeTokenizer().tokenize(text),
+                "character": rs_tokenizers.CharacterTokenizer().tokenize(text),
+                "rouge-score": rs_tokenizers.DefaultTokenizer().tokenize(text)}[tokenizer]
+    assert tokenize_as(text, tokenizer) == expected

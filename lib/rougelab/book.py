@@ -36,17 +36,27 @@ class Page:
 
 
 def _newest_library_file() -> float:
-    return max(p.stat().st_mtime for p in LIBRARY.rglob("*.py"))
+    """The newest library file a notebook's results can depend on (this renderer and the runner cannot)."""
+    return max(p.stat().st_mtime for p in LIBRARY.rglob("*.py") if p.name not in ("book.py", "workbook.py"))
+
+
+def _ran_to_the_end(executed: Path) -> bool:
+    """Whether papermill finished this copy without an exception (an interrupted run leaves no end time)."""
+    import json
+
+    meta = json.loads(executed.read_text()).get("metadata", {}).get("papermill", {})
+    return bool(meta.get("end_time")) and not meta.get("exception")
 
 
 def stale_notebooks(executed_dir: Path, sources: list[Path]) -> list[Path]:
-    """The sources whose executed copy in ``executed_dir`` is missing or older than the source or
-    the newest library file."""
+    """The sources whose executed copy in ``executed_dir`` is missing, unfinished, or older than the
+    source or the newest library file."""
     newest_lib = _newest_library_file()
     stale = []
     for source in sources:
         executed = executed_dir / source.name
-        if not executed.exists() or executed.stat().st_mtime < max(source.stat().st_mtime, newest_lib):
+        if (not executed.exists() or executed.stat().st_mtime < max(source.stat().st_mtime, newest_lib)
+                or not _ran_to_the_end(executed)):
             stale.append(source)
     return stale
 
@@ -122,8 +132,35 @@ def papers() -> list[str]:
     return lines
 
 
+# $...$ and $$...$$ outside code spans: TeX that the pages show as MathML (no MathJax from the network)
+_CODE_OR_MATH = re.compile(r"(`+)(?:.|\n)*?\1|\$\$(.+?)\$\$|\$(?!\s)([^$]+?)(?<!\s)\$", flags=re.DOTALL)
+
+
+def tex_to_mathml(markdown: str) -> str:
+    """Markdown with its inline and display TeX replaced by MathML, which browsers render natively."""
+    from latex2mathml.converter import convert
+
+    def replace(match):
+        if match.group(2) is not None:
+            return convert(match.group(2).strip(), display="block")
+        if match.group(3) is not None:
+            return convert(match.group(3).replace("\n", " "))
+        return match.group(0)  # a code span stays as it is
+
+    return _CODE_OR_MATH.sub(replace, markdown)
+
+
+def _with_mathml(nb):
+    copy = nb.copy()
+    copy.cells = [c.copy() for c in nb.cells]
+    for cell in copy.cells:
+        if cell.cell_type == "markdown":
+            cell.source = tex_to_mathml(cell.source)
+    return copy
+
+
 def _exporter(**options):
-    require("nbconvert", extra="lab", needed_for="the book")
+    require("nbconvert", "latex2mathml", extra="lab", needed_for="the book")
     from nbconvert import HTMLExporter
 
     return HTMLExporter(template_name="lab", template_file=str(TEMPLATE_DIR / "book.html.j2"), **options)
@@ -189,7 +226,7 @@ def build_book(executed_dir: str | Path = "build", output_dir: str | Path = "bui
         book = {"here": href, "pages": nav, "version": rougelab.__version__, "run": facts, "data": pins,
                 "prev": _step(documents, k - 1), "next": _step(documents, k + 1)}
         title = "rougelab book" if href == "index.html" else f"{title_of(nb, href)} · rougelab book"
-        body, _ = (landing_exporter if k == 0 else exporter).from_notebook_node(nb, resources={"book": book, "metadata": {"name": title}})
+        body, _ = (landing_exporter if k == 0 else exporter).from_notebook_node(_with_mathml(nb), resources={"book": book, "metadata": {"name": title}})
         (output_dir / href).write_text(body, encoding="utf-8")
     return output_dir / "index.html"
 

@@ -43,7 +43,7 @@ def leaderboard(datasets: list[str], metrics: list[str], *, levels=("system", "s
 
 def _resample(dataset: str, levels, coef: str) -> str:
     """How the dataset's bootstrap resamples; a level or coef its design does not support raises."""
-    return [supported(dataset, level, coef) for level in levels][0]
+    return {supported(dataset, level, coef) for level in levels}.pop()  # the same for every level
 
 
 def _scored(dataset: str, metrics: list[str], docs: int | None, progress: bool) -> tuple[pd.DataFrame, list[str]]:

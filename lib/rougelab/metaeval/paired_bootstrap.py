@@ -15,13 +15,11 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from rougelab.metaeval.bootstrap import check_bootstrap_args, draw_indices, percentile_interval
+from rougelab.metaeval.bootstrap import bootstrap_samples, check_bootstrap_args, percentile_interval
 from rougelab.metaeval.correlations import check_coefficient
 from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level, level_correlation,
                                       paired_matrices)
 from rougelab.metaeval.williams import check_alternative
-
-_CHUNK_ELEMENTS = 2_000_000
 
 
 class DifferenceResult(NamedTuple):
@@ -36,19 +34,13 @@ class DifferenceResult(NamedTuple):
 def difference_samples(A: np.ndarray, B: np.ndarray, H: np.ndarray, level: str = "summary",
                        coef: str = "pearson", n_resamples: int = 1000, resample: str = "both",
                        seed: int = 0, kendall_variant: str = "b") -> np.ndarray:
-    """r(A*, H*) - r(B*, H*) of each of ``n_resamples`` paired resamples (NaN if undefined);
-    draws as in ``draw_indices`` from ``np.random.default_rng(seed)``."""
-    A, B, H = (np.asarray(m, dtype=float) for m in (A, B, H))
-    rows, cols = draw_indices(np.random.default_rng(seed), *A.shape, n_resamples, resample)
-    out = np.empty(n_resamples)
-    step = max(1, _CHUNK_ELEMENTS // A.size)
-    for start in range(0, n_resamples, step):
-        r = rows[start:start + step, :, None]
-        c = cols[start:start + step, None, :]
-        a, _ = level_correlation(A[r, c], H[r, c], level, coef, kendall_variant)
-        b, _ = level_correlation(B[r, c], H[r, c], level, coef, kendall_variant)
-        out[start:start + step] = a - b
-    return out
+    """r(A*, H*) - r(B*, H*) of each of ``n_resamples`` paired resamples (NaN if undefined).
+
+    Both are ``bootstrap_samples`` with the same ``seed``, hence the same draws (``draw_indices``):
+    resample b takes the same systems and inputs of A, B and H.
+    """
+    args = (level, coef, n_resamples, resample, seed, kendall_variant)
+    return bootstrap_samples(A, H, *args) - bootstrap_samples(B, H, *args)
 
 
 def bootstrap_difference(table: pd.DataFrame, metric_a: str, metric_b: str, human_col: str,

@@ -10,72 +10,16 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field, replace
-from typing import Callable, Sequence
+from typing import Callable
 
 import pandas as pd
 
 from rougelab import __version__
 from rougelab.fingerprint import code_fingerprint, resource_pin
 from rougelab.resources import RESOURCE_FILES
+from rougelab.scoring import InputError, check_batch
 
-
-class InputError(ValueError):
-    """Bad input to a metric: says what was wrong, with which input, and what to do."""
-
-
-def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
-                sources: Sequence[str] | None = None, *, needs_source: bool = False) -> None:
-    """Raise ``InputError`` unless the batch is well formed.
-
-    Lists (or tuples) of the same length; every summary, reference and source a ``str`` of valid
-    Unicode (a lone surrogate cannot be encoded as UTF-8); at least one reference per summary.
-    """
-    _check_list(summaries, "summaries")
-    _check_list(references, "references", what="a list of reference lists")
-    if len(summaries) != len(references):
-        raise InputError(f"{len(summaries)} summaries but {len(references)} reference lists: "
-                         "pass one list of references per summary")
-    if needs_source and sources is None:
-        raise InputError("this metric reads the source document: pass sources=[...]")
-    if sources is not None:
-        _check_list(sources, "sources")
-        if len(sources) != len(summaries):
-            raise InputError(f"{len(summaries)} summaries but {len(sources)} sources")
-    for i, refs in enumerate(references):
-        if isinstance(refs, str):
-            raise InputError(f"references[{i}] is a string: pass a list of reference texts per summary")
-        _check_list(refs, f"references[{i}]")
-        if len(refs) == 0:
-            raise InputError(f"summary {i} has no references")
-        for k, ref in enumerate(refs):
-            if not (isinstance(ref, str) and ref.isascii()):  # an ASCII str is valid: skip the costly checks
-                _check_text(ref, f"references[{i}][{k}]")
-    for i, text in enumerate(summaries):
-        if not (isinstance(text, str) and text.isascii()):
-            _check_text(text, f"summaries[{i}]")
-    for i, text in enumerate(sources if sources is not None else ()):
-        _check_text(text, f"sources[{i}]", hint=" (does this dataset have source documents?)")
-
-
-def _check_list(value, name: str, what: str = "a list of strings") -> None:
-    if type(value) is list or type(value) is tuple:  # the usual case, checked first
-        return
-    if isinstance(value, str):
-        raise InputError(f"{name} must be {what}, not one string")
-    if isinstance(value, (str, bytes, dict, set)) or not (hasattr(value, "__len__")
-                                                          and hasattr(value, "__getitem__")):
-        raise InputError(f"{name} must be {what}, not {type(value).__name__}"
-                         + (" (materialise a generator with list(...))" if hasattr(value, "__next__") else ""))
-
-
-def _check_text(text, name: str, hint: str = "") -> None:
-    if not isinstance(text, str):
-        raise InputError(f"{name} is {type(text).__name__}, not str{hint}")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as err:
-        raise InputError(f"{name} is not valid Unicode text: character {err.start} is a lone surrogate "
-                         f"U+{ord(text[err.start]):04X}") from None
+__all__ = ["InputError", "Metric", "check_batch", "get_metric", "metric_names", "register"]
 
 
 @dataclass(frozen=True)

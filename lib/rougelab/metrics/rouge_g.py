@@ -29,11 +29,11 @@ import functools
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Sequence
 
-import numba
 import numpy as np
 import pandas as pd
 from threadpoolctl import threadpool_limits
 
+from rougelab._jit import get_num_threads, set_num_threads
 from rougelab.metrics.base import InputError, Metric
 from rougelab.metrics.soft_rouge import PAD, GramSpec, TokenIndex, count_grams, greedy_match, soft_rouge
 from rougelab.semantic.pagerank import DAMPING, ITERATIONS, TOP
@@ -427,12 +427,12 @@ def _in_threads(function, items: list) -> list:
     """``[function(x) for x in items]``, on as many threads as numba may use (``NUMBA_NUM_THREADS``), each
     running the compiled kernels single-threaded (they release the GIL): whole documents in parallel
     need no synchronisation, and a core busy with other work just takes fewer of them."""
-    n = min(numba.get_num_threads(), len(items))
+    n = min(get_num_threads(), len(items))
     if n <= 1:
         return [function(x) for x in items]
 
     def work(x):
-        numba.set_num_threads(1)    # this thread's kernels only
+        set_num_threads(1)    # this thread's kernels only
         return function(x)
 
     with ThreadPoolExecutor(n) as pool:

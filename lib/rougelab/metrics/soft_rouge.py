@@ -5,7 +5,7 @@ the candidate (``Count_match``), clipped so that no gram is credited more often 
 either side. ROUGE-WE (Ng & Abrecht 2015, Eq. 1-2) and ROUGE-G (ShafieiBavani et al. 2018, Eq. 4-5)
 replace the equality test ``f_R`` by a graded similarity. This module is that shared core:
 
-1. **Tokens to ids.** A :class:`TokenIndex` gives every distinct token string of a batch an integer
+1. **Tokens to ids.** A :class:`TokenIndex` (``rougelab.text.token_ids``) gives every distinct token string of a batch an integer
    id, so the vocabulary of a whole dataset is looked up (in word vectors, WordNet, ...) once.
 2. **Grams of a text.** :class:`GramSpec` says which grams (``n``-grams, or skip-bigrams with or
    without unigrams); ``GramSpec.grams(ids)`` returns an ``(g, width)`` int array of token ids, one
@@ -42,40 +42,18 @@ Example (classic ROUGE-2 recall from the core)::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
-import numba
 import numpy as np
 import pandas as pd
 from threadpoolctl import threadpool_limits
 
+from rougelab import scoring
+from rougelab._jit import jit
+from rougelab.text.token_ids import TokenIndex as TokenIndex  # the one token -> id map, re-exported
+
 PAD = -1
 """Token id that pads a unigram to width 2 inside ROUGE-SU grams; never a real token."""
-
-
-class TokenIndex:
-    """Integer ids for token strings, assigned in order of first sight (deterministic).
-
-    ``tokens[i]`` is the string of id ``i``; look the vocabulary up once through ``tokens``.
-    """
-
-    def __init__(self) -> None:
-        self.tokens: list[str] = []
-        self._ids: dict[str, int] = {}
-
-    def __len__(self) -> int:
-        return len(self.tokens)
-
-    def ids(self, tokens: Iterable[str]) -> np.ndarray:
-        """The ids of ``tokens`` (new tokens get new ids), as an int64 array."""
-        out = []
-        for token in tokens:
-            i = self._ids.get(token)
-            if i is None:
-                i = self._ids[token] = len(self.tokens)
-                self.tokens.append(token)
-            out.append(i)
-        return np.asarray(out, dtype=np.int64)
 
 
 def ngrams(ids: np.ndarray, n: int) -> np.ndarray:
@@ -245,7 +223,7 @@ def _unit_rows(x: np.ndarray) -> np.ndarray:
     return np.divide(x, norm, out=np.zeros_like(x), where=norm > 0)
 
 
-@numba.njit(cache=True)
+@jit
 def _best_column(sim, i, cc):  # pragma: no cover - compiled
     best, best_s = -1, 0.0
     for j in range(sim.shape[1]):
@@ -254,7 +232,7 @@ def _best_column(sim, i, cc):  # pragma: no cover - compiled
     return best, best_s
 
 
-@numba.njit(cache=True)
+@jit
 def _greedy_kernel(sim, ref_counts, cand_counts):  # pragma: no cover - compiled
     # Equivalent to visiting all pairs sorted by decreasing similarity (ties: row-major order) and
     # pairing what is still unpaired, but each step only needs every row's best open column
@@ -319,7 +297,7 @@ def ng_abrecht_match(sim: np.ndarray, ref: Grams, cand: Grams, *, exact_weight: 
     return exact_weight * clipped + (1.0 - exact_weight) * soft
 
 
-@numba.njit(cache=True)
+@jit
 def _s3_kernel(sim, ref_counts, cand_counts, threshold):  # pragma: no cover - compiled
     m, c = sim.shape
     left = ref_counts.copy()
@@ -394,19 +372,7 @@ def prf(counts: SoftCounts, *, alpha: float = 0.5, round_digits: int | None = No
     """Recall, precision and F (``F = P R / ((1 - alpha) P + alpha R)``, ROUGE-1.5.5 ``-p``); 0 where a
     denominator is 0. ``round_digits=5`` rounds R and P like ROUGE-1.5.5's ``sprintf("%7.5f")``
     before F (and F too)."""
-    r = counts.hit / counts.ref_total if counts.ref_total else 0.0
-    p = counts.hit / counts.cand_total if counts.cand_total else 0.0
-    if round_digits is not None:
-        r, p = _round(r, round_digits), _round(p, round_digits)
-    denom = (1 - alpha) * p + alpha * r
-    f = p * r / denom if denom > 0 else 0.0
-    if round_digits is not None:
-        f = _round(f, round_digits)
-    return r, p, f
-
-
-def _round(x: float, digits: int) -> float:
-    return float(f"{x:.{digits}f}")  # the same correctly-rounded decimal as C/Perl printf
+    return scoring.prf(counts.hit, counts.ref_total, counts.cand_total, alpha=alpha, round_digits=round_digits)
 
 
 def soft_rouge(summaries: Sequence[np.ndarray], references: Sequence[Sequence[np.ndarray]],

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from rougelab.metrics.base import InputError
+from rougelab.scoring import InputError
 from rougelab.rouge.rouge155.bootstrap import bootstrap_averages
 
 METHODS = ("mean", "rouge155", "rouge-score")

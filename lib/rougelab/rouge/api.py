@@ -22,8 +22,8 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from rougelab.metrics.base import InputError, check_batch
-from rougelab.rouge._jit import get_num_threads
+from rougelab.scoring import InputError, check_batch
+from rougelab._jit import get_num_threads
 from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, batch_pair_stats,
                                  check_options, measure_stats, pool_references, pooled_rpf, recall_precision_f)
@@ -32,6 +32,7 @@ from rougelab.rouge.options import RougeOptions
 from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.stemmer import check_exceptions
+from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import perl_bytes
 from rougelab.text.tokenizers import DEFAULT_STEMMER, TOKENIZERS, count_dropped_letters
 
@@ -85,10 +86,11 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
     * ``"jackknife-A"``: NIST's jackknifed DUC/TAC scores and sacrerouge's ``_jk`` metrics: each of the M
       leave-one-out sets scored as a whole with ``-f A`` (pooled), the M (R, P, F) averaged;
     * ``"best-f"``: rouge-score's ``score_multi``: per measure, the reference with the highest F (first on
-      ties), nothing rounded unless ``round_before_f`` (``rougelab.rouge.best_f``).
+      ties), nothing rounded: ``round_before_f`` does not apply (``rougelab.rouge.best_f``).
 
-    Each (R, P, F) is rounded as ROUGE-1.5.5 prints it when ``round_before_f`` (before averaging, as
-    the tools average printed scores). With one reference every rule gives that reference's score.
+    Each (R, P, F) of the other rules is rounded as ROUGE-1.5.5 prints it when ``round_before_f`` (before
+    averaging, as the tools average printed scores). With one reference every rule gives that reference's
+    score (``"best-f"`` unrounded).
     """
     def rpf(stats: PairStats) -> tuple[float, float, float]:
         return recall_precision_f(stats, measure, alpha, round_before_f)
@@ -175,10 +177,6 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         One row per summary, float columns ``<measure>_r``, ``_p``, ``_f`` (see the module docstring).
     """
     check_batch(summaries, references)
-    for i, refs in enumerate(references):
-        for k, ref in enumerate(refs):
-            if not isinstance(ref, str):
-                raise InputError(f"references[{i}][{k}] is {type(ref).__name__}, not str")
     multiref = _ALIASES.get(multiref, multiref)
     if multiref not in MULTIREF_RULES:
         raise InputError(f"multiref must be one of {', '.join(map(repr, MULTIREF_RULES))} "
@@ -222,15 +220,15 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         table = _score_one_by_one(summaries, references, parsed, options, multiref, splitter)
     else:
         table = _score_batch(summaries, references, parsed, options, multiref, splitter)
-    columns = {f"{column_prefix(m)}_{x}": table[:, k, i] for k, m in enumerate(parsed) for i, x in enumerate("rpf")}
-    return pd.DataFrame(columns, dtype=float)
+    columns = [f"{column_prefix(m)}_{x}" for m in parsed for x in "rpf"]
+    return pd.DataFrame(np.asarray(table, dtype=float).reshape(len(summaries), -1), columns=columns)  # one block
 
 
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
     """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels."""
-    index: dict[str, int] = {}
-    numbers = [index.setdefault(text, len(index)) for text in [*summaries, *(r for refs in references for r in refs)]]
-    batch = EncodedBatch(list(index), splitter, options)
+    index = TokenIndex()  # every distinct text, numbered in order of first sight
+    numbers = index.id_list([*summaries, *(r for refs in references for r in refs)])
+    batch = EncodedBatch(index.tokens, splitter, options)
     grams = [m for m in parsed if m.kind in ("N", "S")]
     lcs = [m for m in parsed if m.kind in ("L", "W")]
     codes, counts, first, last, totals, table = batch.tables(grams)

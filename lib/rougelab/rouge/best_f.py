@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougelab.rouge._jit import jit
+from rougelab._jit import jit
 
 
 @jit

@@ -17,13 +17,16 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from rougelab.rouge._jit import get_num_threads, jit, jit_parallel, prange
+from rougelab._jit import get_num_threads, jit, jit_parallel, prange
 from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, count_codes, gram_codes, gram_tables,
                                   gram_totals, multi_clipped_hits, ngram_numbers, pack_bits, ranked_tables,
                                   segment_tables, singles_count, singles_hits)
 from rougelab.rouge.lcs import summary_lcs_hits, summary_wlcs_lin, union_lcs_hits
 from rougelab.rouge.options import RougeOptions
+from rougelab.scoring import round_decimals as round5  # ROUGE-1.5.5's sprintf("%7.5f") read back
+from rougelab.scoring import with_f
 from rougelab.text.sentences import Splitter, split_sentences
+from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import lowercase, normalize, perl_split, select_tokens
 from rougelab.text.tokenizers import make_encoder
 
@@ -148,8 +151,8 @@ def truncate_units(sentences: list[str], word_limit: int | None, byte_limit: int
     return units
 
 
-class Vocabulary:
-    """Token -> integer id, shared by every text scored together.
+class Vocabulary(TokenIndex):
+    """The token ids (``TokenIndex``) shared by every text scored together, and the n-gram numbering.
 
     The first gram table built seals it: n-gram codes pack ids into ``63 // n`` bits when the sealed
     vocabulary fits (``pack_bits``), else they are numbered here (``grams``), so all texts of a batch
@@ -157,17 +160,16 @@ class Vocabulary:
     """
 
     def __init__(self) -> None:
-        self.ids: dict[str, int] = {}
+        super().__init__()
         self.grams: dict[tuple, int] = {}
         self.sealed = False
 
     def encode(self, tokens: list[str]) -> list[int]:
-        ids = self.ids
         if self.sealed:
-            unknown = [t for t in tokens if t not in ids]
+            unknown = [t for t in tokens if t not in self]
             if unknown:
                 raise RuntimeError(f"vocabulary sealed: read every text before building gram tables ({unknown[:3]})")
-        return [ids.setdefault(t, len(ids)) for t in tokens]
+        return self.id_list(tokens)
 
     def bits(self, measure: Measure) -> int:
         """Bits per id for packing ``measure``'s grams; 0 when n-grams must be numbered instead."""
@@ -175,7 +177,7 @@ class Vocabulary:
         if measure.kind == "S":
             return 32
         bits = pack_bits(measure.size)
-        return bits if len(self.ids) <= (1 << bits) else 0
+        return bits if len(self) <= (1 << bits) else 0
 
     def number_ngrams(self, tokens: list[int], n: int) -> np.ndarray:
         """Codes of the n-grams of ``tokens`` from the shared numbering (when packing would overflow)."""
@@ -262,11 +264,6 @@ class PairStats(NamedTuple):
     select: float
 
 
-def round5(x: float) -> float:
-    """Perl's ``sprintf("%7.5f", x)`` read back as a number."""
-    return float(f"{x:7.5f}")
-
-
 def measure_stats(peer: PreparedText, models: Sequence[PreparedText], measures: Sequence[Measure],
                   select: bool = True) -> list[list[PairStats]]:
     """``stats[k][j]``: measure k of the peer against model j, as ROUGE-1.5.5's compute*Score routines
@@ -330,11 +327,7 @@ def recall_precision_f(stats: PairStats, measure: Measure, alpha: float,
     if measure.kind == "W":
         r = r ** (1 / measure.weight)
         p = p ** (1 / measure.weight)
-    if round_before_f:
-        r, p = round5(r), round5(p)
-    denominator = (1 - alpha) * p + alpha * r
-    f = (p * r) / denominator if denominator > 0 else 0.0
-    return (r, p, round5(f)) if round_before_f else (r, p, f)
+    return with_f(r, p, alpha=alpha, round_digits=5 if round_before_f else None)
 
 
 def pooled_stats(peer_sentences: Sequence[str], model_sentences: Sequence[Sequence[str]],

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougelab.rouge._jit import jit, jit_parallel, prange
+from rougelab._jit import jit, jit_parallel, prange
 
 NO_TOKEN = (1 << 32) - 1
 KIND_NGRAM, KIND_SKIP = 0, 1

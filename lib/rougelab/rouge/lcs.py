@@ -14,7 +14,8 @@ from typing import Hashable, Sequence
 
 import numpy as np
 
-from rougelab.rouge._jit import jit
+from rougelab._jit import jit
+from rougelab.text.token_ids import TokenIndex
 
 _DIAG, _UP, _LEFT = 1, 2, 3  # back-trace moves (markLCS's "\\", "^", "<")
 
@@ -190,8 +191,8 @@ def _union_mask(model, m0, m1, peer, peer_offsets, weight, mask):
 
 
 def _as_ids(*sequences: Sequence[Hashable]) -> list[np.ndarray]:
-    vocab: dict = {}
-    return [np.array([vocab.setdefault(t, len(vocab)) for t in seq], dtype=np.int64) for seq in sequences]
+    index = TokenIndex()
+    return [index.ids(seq) for seq in sequences]
 
 
 def lcs_length(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from rougelab.metrics.base import InputError
+from rougelab.scoring import InputError
 from rougelab.rouge.core import Measure
 
 MAX_SKIP_BIGRAMS = 20_000_000

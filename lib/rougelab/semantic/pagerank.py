@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
-import numba
 import numpy as np
 import scipy.sparse as sp
 
+from rougelab._jit import jit
 from rougelab.fingerprint import code_fingerprint, read_meta, write_meta
 from rougelab.paths import cache_dir
 
@@ -71,7 +71,7 @@ def personalized_pagerank(transition: sp.csr_matrix, p0: np.ndarray, *, damping:
         yield p
 
 
-@numba.njit(cache=True)
+@jit
 def _top_entries(p, top, out_ids, out_values):  # pragma: no cover - compiled
     """Per column of ``p`` (n, m): its ``top`` largest positive entries, by value descending
     (ties: smaller node id first), into ``out_ids``/``out_values`` (m, top), -1/0 padded."""

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-import numba
 import numpy as np
+
+from rougelab._jit import get_thread_id, jit, jit_parallel, max_threads, prange
 
 C = 0.7          # c in Eq. 2
 OOV_MASS = 0.5   # section 3.5
@@ -35,7 +36,7 @@ def iteration_weights(iterations: int, c: float = C) -> np.ndarray:
     return w / w.sum()
 
 
-@numba.njit(cache=True, parallel=True, nogil=True)
+@jit_parallel
 def _sim_sem_kernel(ids_a, ids_b, rows, row_start, cols, col_start, out_start, weights,
                     n_nodes):  # pragma: no cover - compiled
     # Block p compares ids_a[rows[row_start[p]:row_start[p + 1]]] with ids_b[cols[col_start[p]:...]] into
@@ -86,7 +87,7 @@ def _sim_sem_kernel(ids_a, ids_b, rows, row_start, cols, col_start, out_start, w
                         owner[e] = j
                         rank[e] = t + 1
                         fill[slot[h]] = e + 1
-            for chunk in numba.prange(n_chunks):
+            for chunk in prange(n_chunks):
                 acc = np.zeros(nb, dtype=np.float64)
                 cnt = np.zeros(nb, dtype=np.int64)
                 for i in range(chunk, na, n_chunks):
@@ -194,13 +195,13 @@ def rank_and_weight(y: np.ndarray, z: np.ndarray) -> float:
     return float(sim_sem_matrix(a, b, c=1.0)[0, 0])
 
 
-@numba.njit(cache=True)
+@jit
 def _ahead(h1, m1, h2, m2):  # pragma: no cover - compiled
     """Ranking order of PPR entries: larger mass first, then the smaller node id."""
     return m1 > m2 or (m1 == m2 and h1 < h2)
 
 
-@numba.njit(cache=True)
+@jit
 def _sift_down(heap, n, k, mass):  # pragma: no cover - compiled
     """Restore the heap ``heap[:n]`` (best by the ranking order on top) below position ``k``."""
     while True:
@@ -215,7 +216,7 @@ def _sift_down(heap, n, k, mass):  # pragma: no cover - compiled
         k = child
 
 
-@numba.njit(cache=True, parallel=True, nogil=True)
+@jit_parallel
 def _gram_vectors_kernel(sense_ids, sense_values, seed_rows, oov_words, oov_offset, top, oov_mass,
                          n_threads):  # pragma: no cover - compiled
     # The mean of several ranked vectors, ranked, without sorting it all: a node in one vector keeps
@@ -232,8 +233,8 @@ def _gram_vectors_kernel(sense_ids, sense_values, seed_rows, oov_words, oov_offs
     out = np.full((g, X, top + max_oov), -1, dtype=np.int64)
     masses = np.zeros((n_threads, oov_offset), dtype=np.float64)   # per thread and graph node, reset after use
     seens = np.zeros((n_threads, oov_offset), dtype=np.int64)      # how many of the gram's vectors hold the node
-    for i in numba.prange(g):
-        thread = numba.get_thread_id()
+    for i in prange(g):
+        thread = get_thread_id()
         mass = masses[thread]
         seen = seens[thread]
         rows = np.empty(n_seeds, dtype=np.int64)
@@ -337,7 +338,7 @@ def gram_vectors(sense_ids: np.ndarray, sense_values: np.ndarray, seed_rows: np.
         raise ValueError(f"{len(seed_rows)} seed rows but {len(oov_words)} OOV rows")
     return _gram_vectors_kernel(np.ascontiguousarray(sense_ids), np.ascontiguousarray(sense_values),
                                 np.ascontiguousarray(seed_rows), np.ascontiguousarray(oov_words),
-                                int(oov_offset), int(top), OOV_MASS, numba.config.NUMBA_NUM_THREADS)
+                                int(oov_offset), int(top), OOV_MASS, max_threads())
 
 
 def align_senses(best: np.ndarray, starts: np.ndarray) -> np.ndarray:

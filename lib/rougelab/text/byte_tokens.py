@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougelab.rouge._jit import jit
+from rougelab._jit import jit
 
 # Byte -> byte: A-Z lower-cased, a-z 0-9 and the newline kept, every other byte a space.
 TOKEN_BYTES = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or 48 <= c <= 57 or c == 10 else 32

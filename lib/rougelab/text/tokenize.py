@@ -20,6 +20,7 @@ from rougelab.resources import smart_stopwords
 from rougelab.text.byte_tokens import TOKEN_BYTES, scan_tokens
 from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.stemmer import stem_token
+from rougelab.text.token_ids import TokenIndex
 
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _NOT_ALNUM = re.compile(r"[^A-Za-z0-9\-]")
@@ -142,11 +143,11 @@ class TokenEncoder:
         if not self.stem and not self.stop and not self.transforms:
             self._vocabulary = None
             return surface, lengths, units
-        ids: dict[str, int] = {}
-        remap = np.fromiter((-1 if w in self.stop or s is None else ids.setdefault(s, len(ids))
+        index = TokenIndex()
+        remap = np.fromiter((-1 if w in self.stop or s is None else index.id(s)
                              for w, s in ((w, self.transform(w)) for w in self._words())),
                             dtype=np.int64, count=len(first))
-        self._vocabulary = list(ids)
+        self._vocabulary = index.tokens
         codes = remap[surface]
         if (codes >= 0).all():
             return codes, lengths, units

@@ -230,6 +230,15 @@ class UnicodeEncoder(TokenEncoder):
         return self._stem(word) if self.stem else word
 
 
+def tokenize_as(text: str, tokenizer: str = "unicode", *, stem: bool = False, stemmer: str | None = None) -> list[str]:
+    """The tokens ``rouge(..., tokenizer=...)`` reads in one sentence of ``text``, in order: for metrics
+    that tokenize on their own (the soft-matching ROUGE variants) and want another script's words."""
+    encoder = make_encoder(tokenizer, stem=stem, stemmer=stemmer)
+    ids, _, _ = encoder.encode_many([text.replace("\n", " ")])
+    vocabulary = encoder.vocabulary
+    return [vocabulary[i] for i in ids]
+
+
 def make_encoder(tokenizer: str = "rouge155", *, stem: bool = False, stopwords: bool = False,
                  stemmer: str | None = None, exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> TokenEncoder:
     """The ``encode_many`` front end for ``tokenizer`` (see the module docstring); ``exceptions``: the

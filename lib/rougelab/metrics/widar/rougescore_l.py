@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rougelab.rouge.lcs import lcs_length
+from rougelab.scoring import prf
 
 
 class LCSScore(NamedTuple):
@@ -23,9 +24,5 @@ def rouge_l(target: list[str], prediction: list[str]) -> LCSScore:
     """ROUGE-L of token lists ``prediction`` against ``target`` (rouge-score's ``rougeL``)."""
     if not target or not prediction:
         return LCSScore(0.0, 0.0, 0.0)
-    hits = lcs_length(target, prediction)
-    if hits == 0:
-        return LCSScore(0.0, 0.0, 0.0)
-    precision = hits / len(prediction)
-    recall = hits / len(target)
-    return LCSScore(precision, recall, 2 * precision * recall / (precision + recall))
+    recall, precision, f = prf(lcs_length(target, prediction), len(target), len(prediction))
+    return LCSScore(precision, recall, f)

@@ -24,12 +24,12 @@ from typing import Callable, NamedTuple, Sequence
 import numpy as np
 import pandas as pd
 
-from rougelab.metrics.base import InputError
 from rougelab.metrics.widar import weights as W
 from rougelab.metrics.widar.cache import ItemCache, text_key
 from rougelab.metrics.widar.idss import idss as idss_scores
 from rougelab.metrics.widar.sentence_rouge import SentenceHits, lcs_hits, ngram_hits, weighted_prf
 from rougelab.metrics.widar.tokenize import rouge_score_tokens, split_sentences, widar_tokens
+from rougelab.scoring import InputError, check_batch
 
 ORDERS = ("1", "2", "l")
 
@@ -67,22 +67,11 @@ def _sentences(text: str, splitter: str, *, source: bool) -> list[str]:
 def _check(summaries, references, sources) -> None:
     if sources is None:
         raise InputError("WIDAR reads the source document: pass sources=[...]")
-    if isinstance(summaries, str) or isinstance(sources, str):
-        raise InputError("summaries and sources must be lists of strings, not one string")
-    if not (len(summaries) == len(references) == len(sources)):
-        raise InputError(f"{len(summaries)} summaries, {len(references)} reference lists and "
-                         f"{len(sources)} sources: pass one of each per summary")
+    check_batch(summaries, references, sources, needs_source=True)
     for i, refs in enumerate(references):
-        if isinstance(refs, str) or len(refs) == 0:
-            raise InputError(f"summary {i}: pass a non-empty list of reference texts")
         for j, ref in enumerate(refs):
-            if not isinstance(ref, str) or not ref.strip():
-                raise InputError(f"reference {j} of summary {i} is empty or not a string: "
-                                 "drop it or give its text")
-    for name, texts in (("summaries", summaries), ("sources", sources)):
-        for i, text in enumerate(texts):
-            if not isinstance(text, str):
-                raise InputError(f"{name}[{i}] is {type(text).__name__}, not str")
+            if not ref.strip():
+                raise InputError(f"reference {j} of summary {i} is empty: drop it or give its text")
 
 
 def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str]], sources: Sequence[str], *,

@@ -23,8 +23,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from rougelab.metrics.base import InputError
 from rougelab.rouge.lcs import union_lcs_positions
+from rougelab.scoring import InputError, prf
 
 
 class SentenceHits(NamedTuple):
@@ -110,8 +110,4 @@ def weighted_prf(matches: SentenceHits, weights=None) -> tuple[float, float, flo
         if weights.shape != hits.shape:
             raise InputError(f"{weights.shape[0] if weights.ndim else 0} weights for {hits.shape[0]} reference sentences")
         matched = float(hits @ weights)
-    recall = matched / matches.reference_size if matches.reference_size else 0.0
-    precision = matched / matches.summary_size if matches.summary_size else 0.0
-    if recall + precision == 0:
-        return recall, precision, 0.0
-    return recall, precision, 2 * recall * precision / (recall + precision)
+    return prf(matched, matches.reference_size, matches.summary_size)

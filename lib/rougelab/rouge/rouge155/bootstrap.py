@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from rougelab.rouge._jit import jit_parallel, prange
+from rougelab._jit import jit_parallel, prange
 from rougelab.rouge.rouge155.drand48 import resample_indices
 
 

@@ -149,8 +149,8 @@ def parse_command(argv: list[str]) -> Command:
     if counting not in (0, 1, 2):        # ROUGE-1.5.5 silently reads any other value as 0
         raise UsageError(f"-t {opts['t']}: expected 0 (per summary), 1 (per token) or 2 (raw counts)")
     max_n = _number(opts, "n", int, "the n-gram size is a whole number") if "n" in opts else 0
-    if "n" in opts and max_n < 1:        # ROUGE-1.5.5 silently reports no ROUGE-N
-        raise UsageError(f"-n {opts['n']}: the largest n-gram size is a whole number >= 1")
+    if max_n < 0:                        # ROUGE-1.5.5 silently reports no ROUGE-N, as for -n 0
+        raise UsageError(f"-n {opts['n']}: the largest n-gram size is a whole number >= 0 (0: no ROUGE-N)")
     skip = _number(opts, "2", int, "the skip distance is a whole number") if "2" in opts else None
     word_limit = _number(opts, "l", int, "the word limit is a whole number") if "l" in opts else 0
     byte_limit = _number(opts, "b", int, "the byte limit is a whole number") if "b" in opts else 0

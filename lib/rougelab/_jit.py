@@ -1,6 +1,7 @@
 """Optional numba compilation of the array kernels, with the pure-Python source as the fallback.
 
-Set ``ROUGELAB_NO_NUMBA=1`` to run the pure-Python versions (the tests run both). ``jit_parallel``
+Every numba use in the package goes through this module. Set ``ROUGELAB_NO_NUMBA=1`` to run the
+pure-Python versions (the tests run both). ``jit_parallel``
 kernels spread their ``prange`` loops over numba's threads (``NUMBA_NUM_THREADS`` limits them;
 ``get_num_threads`` tells how many); without numba ``prange`` is ``range``.
 
@@ -26,6 +27,14 @@ prange = numba.prange if NUMBA else range
 # Threads a ``prange`` loop may use; 1 without numba. Call it outside the kernels and pass the number
 # in: read inside compiled code, it keeps numba from caching the kernel on disk.
 get_num_threads = numba.get_num_threads if NUMBA else (lambda: 1)
+set_num_threads = numba.set_num_threads if NUMBA else (lambda n: None)
+# Inside a ``jit_parallel`` kernel: the running thread's number (0 .. max_threads() - 1).
+get_thread_id = numba.get_thread_id if NUMBA else (lambda: 0)
+
+
+def max_threads() -> int:
+    """The most threads a ``prange`` loop can ever use (``NUMBA_NUM_THREADS``; 1 without numba)."""
+    return numba.config.NUMBA_NUM_THREADS if NUMBA else 1
 
 
 def jit(func):

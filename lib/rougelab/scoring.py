@@ -1,0 +1,102 @@
+"""The bottom of the scoring stack, shared by every metric: the input error and the batch check.
+
+``InputError`` is what every metric raises for bad input (a ``ValueError``: the command line turns it
+into a one-line error). ``check_batch`` is the one check of a batch's shape and texts, run by
+``Metric.score``, the score cache and ``rougelab.rouge.rouge`` alike. Nothing here imports from the
+rest of the package, so every layer (``text``, ``rouge``, ``metrics``) can build on it.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+
+class InputError(ValueError):
+    """Bad input to a metric: says what was wrong, with which input, and what to do."""
+
+
+def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
+                sources: Sequence[str] | None = None, *, needs_source: bool = False) -> None:
+    """Raise ``InputError`` unless the batch is well formed.
+
+    Lists (or tuples) of the same length; every summary, reference and source a ``str`` of valid
+    Unicode (a lone surrogate cannot be encoded as UTF-8); at least one reference per summary.
+    """
+    _check_list(summaries, "summaries")
+    _check_list(references, "references", what="a list of reference lists")
+    if needs_source and sources is None:
+        raise InputError("this metric reads the source document: pass sources=[...]")
+    if sources is not None:
+        _check_list(sources, "sources")
+    if len(summaries) != len(references):
+        if sources is not None:
+            raise InputError(f"{len(summaries)} summaries, {len(references)} reference lists and "
+                             f"{len(sources)} sources: pass one of each per summary")
+        raise InputError(f"{len(summaries)} summaries but {len(references)} reference lists: "
+                         "pass one list of references per summary")
+    if sources is not None and len(sources) != len(summaries):
+        raise InputError(f"{len(summaries)} summaries but {len(sources)} sources: pass one source per summary")
+    for i, refs in enumerate(references):
+        if isinstance(refs, str):
+            raise InputError(f"references[{i}] is a string: pass a list of reference texts per summary")
+        _check_list(refs, f"references[{i}]")
+        if len(refs) == 0:
+            raise InputError(f"summary {i} has no references: pass a non-empty list of reference texts")
+        for k, ref in enumerate(refs):
+            if not (isinstance(ref, str) and ref.isascii()):  # an ASCII str is valid: skip the costly checks
+                _check_text(ref, f"references[{i}][{k}]")
+    for i, text in enumerate(summaries):
+        if not (isinstance(text, str) and text.isascii()):
+            _check_text(text, f"summaries[{i}]")
+    for i, text in enumerate(sources if sources is not None else ()):
+        _check_text(text, f"sources[{i}]", hint=" (does this dataset have source documents?)")
+
+
+def _check_list(value, name: str, what: str = "a list of strings") -> None:
+    if type(value) is list or type(value) is tuple:  # the usual case, checked first
+        return
+    if isinstance(value, str):
+        raise InputError(f"{name} must be {what}, not one string")
+    if isinstance(value, (str, bytes, dict, set)) or not (hasattr(value, "__len__")
+                                                          and hasattr(value, "__getitem__")):
+        raise InputError(f"{name} must be {what}, not {type(value).__name__}"
+                         + (" (materialise a generator with list(...))" if hasattr(value, "__next__") else ""))
+
+
+def _check_text(text, name: str, hint: str = "") -> None:
+    if not isinstance(text, str):
+        raise InputError(f"{name} is {type(text).__name__}, not str{hint}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise InputError(f"{name} is not valid Unicode text: character {err.start} is a lone surrogate "
+                         f"U+{ord(text[err.start]):04X}") from None
+
+
+# --- recall, precision and F, with one rounding policy ---------------------------------------------
+# ``round_digits=None``: nothing is rounded. ``round_digits=d`` (ROUGE-1.5.5: 5): R and P are rounded to
+# d decimals as C/Perl ``printf("%.<d>f")`` prints them, F is computed from the rounded R and P and
+# rounded too. (The compiled classic-ROUGE kernels apply the same policy with ``round5_exact``.)
+
+def round_decimals(x: float, digits: int = 5) -> float:
+    """``x`` rounded to ``digits`` decimals as ``printf("%.<digits>f")`` does (correctly rounded), read back."""
+    return float(f"{x:.{digits}f}")
+
+
+def with_f(recall: float, precision: float, *, alpha: float = 0.5,
+           round_digits: int | None = None) -> tuple[float, float, float]:
+    """(R, P, F) with F = P R / ((1 - alpha) P + alpha R) (Lin 2004, eq. 4; ROUGE-1.5.5 ``-p``), 0 when
+    the denominator is 0; alpha = 0.5 is the harmonic mean 2 P R / (P + R), to the last bit."""
+    if round_digits is not None:
+        recall, precision = round_decimals(recall, round_digits), round_decimals(precision, round_digits)
+    denominator = (1 - alpha) * precision + alpha * recall
+    f = precision * recall / denominator if denominator > 0 else 0.0
+    return recall, precision, round_decimals(f, round_digits) if round_digits is not None else f
+
+
+def prf(hit: float, reference_total: float, summary_total: float, *, alpha: float = 0.5,
+        round_digits: int | None = None) -> tuple[float, float, float]:
+    """(R, P, F) from a (weighted) hit count: R = hit / reference_total, P = hit / summary_total (0 for
+    an empty side), F as in ``with_f``."""
+    recall = hit / reference_total if reference_total else 0.0
+    precision = hit / summary_total if summary_total else 0.0
+    return with_f(recall, precision, alpha=alpha, round_digits=round_digits)

@@ -1,0 +1,46 @@
+"""The one token -> integer id map of the package.
+
+Every scorer turns tokens into integer ids before counting: classic ROUGE's compiled kernels
+(``rougelab.rouge.core``), the LCS helpers (``rougelab.rouge.lcs``), the byte-scanning tokenizers
+(``TokenEncoder``) and the soft core behind ROUGE-WE / ROUGE-G (``rougelab.metrics.soft_rouge``).
+Ids are assigned in order of first sight, so they are deterministic; ``tokens[i]`` is the token of
+id ``i``, so a vocabulary is looked up (in word vectors, WordNet, ...) once per batch.
+"""
+from __future__ import annotations
+
+from typing import Hashable, Iterable
+
+import numpy as np
+
+
+class TokenIndex:
+    """Integer ids for tokens (any hashable), assigned in order of first sight (deterministic).
+
+    ``tokens[i]`` is the token of id ``i``; look the vocabulary up once through ``tokens``.
+    """
+
+    def __init__(self) -> None:
+        self.tokens: list = []
+        self._ids: dict = {}
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def __contains__(self, token: Hashable) -> bool:
+        return token in self._ids
+
+    def id(self, token: Hashable) -> int:
+        """The id of ``token`` (a new token gets the next id)."""
+        i = self._ids.get(token)
+        if i is None:
+            i = self._ids[token] = len(self.tokens)
+            self.tokens.append(token)
+        return i
+
+    def id_list(self, tokens: Iterable[Hashable]) -> list[int]:
+        """The ids of ``tokens`` (new tokens get new ids), as a list."""
+        return [self.id(token) for token in tokens]
+
+    def ids(self, tokens: Iterable[Hashable]) -> np.ndarray:
+        """The ids of ``tokens`` (new tokens get new ids), as an int64 array."""
+        return np.asarray(self.id_list(tokens), dtype=np.int64)

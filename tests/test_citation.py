@@ -29,4 +29,4 @@ def test_citation_file_lists_the_five_papers_and_the_package_version():
     citation = yaml.safe_load((ROOT / "CITATION.cff").read_text())
     assert citation["version"] == rougelab.__version__
     assert len(citation["references"]) == 5
-    assert sorted(ref["year"] for ref in citation["references"] if "year" in ref) == [2004, 2015, 2018, 2022]
+    assert sorted(ref["year"] for ref in citation["references"] if "year" in ref) == [2004, 2015, 2018, 2020, 2022]

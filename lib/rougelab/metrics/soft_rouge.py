@@ -5,11 +5,13 @@ the candidate (``Count_match``), clipped so that no gram is credited more often 
 either side. ROUGE-WE (Ng & Abrecht 2015, Eq. 1-2) and ROUGE-G (ShafieiBavani et al. 2018, Eq. 4-5)
 replace the equality test ``f_R`` by a graded similarity. This module is that shared core:
 
-1. **Tokens to ids.** A :class:`TokenIndex` (``rougelab.text.token_ids``) gives every distinct token string of a batch an integer
-   id, so the vocabulary of a whole dataset is looked up (in word vectors, WordNet, ...) once.
+1. **Tokens to ids.** A :class:`TokenIndex` (``rougelab.text.token_ids``) gives every distinct token
+   string of a batch an integer id, so the vocabulary of a whole dataset is looked up (in word
+   vectors, WordNet, ...) once.
 2. **Grams of a text.** :class:`GramSpec` says which grams (``n``-grams, or skip-bigrams with or
    without unigrams); ``GramSpec.grams(ids)`` returns an ``(g, width)`` int array of token ids, one
-   row per gram occurrence (a unigram inside ROUGE-SU is padded with :data:`PAD`).
+   row per gram occurrence (a unigram inside ROUGE-SU is padded with :data:`PAD`), built by
+   ``rougelab.rouge.grams``, the one gram rule classic ROUGE's kernels share.
    :func:`count_grams` folds them into :class:`Grams`: distinct rows in order of first occurrence,
    with their counts (ROUGE's hash of gram -> count, but deterministic).
 3. **Similarity.** A *gram similarity* is any callable ``sim(ref_keys, cand_keys) -> S`` taking two
@@ -49,43 +51,13 @@ import pandas as pd
 from threadpoolctl import threadpool_limits
 
 from rougelab import scoring
+from rougelab.scoring import Grams as Grams  # the one gram counts type, re-exported
+from rougelab.scoring import count_grams as count_grams
 from rougelab._jit import jit
+from rougelab.rouge.grams import PAD as PAD  # the one gram rule (rows form), re-exported
+from rougelab.rouge.grams import ngrams as ngrams
+from rougelab.rouge.grams import skip_bigrams as skip_bigrams
 from rougelab.text.token_ids import TokenIndex as TokenIndex  # the one token -> id map, re-exported
-
-PAD = -1
-"""Token id that pads a unigram to width 2 inside ROUGE-SU grams; never a real token."""
-
-
-def ngrams(ids: np.ndarray, n: int) -> np.ndarray:
-    """Contiguous ``n``-grams of a token-id sequence as an ``(len - n + 1, n)`` array (Lin 2004, Eq. 1)."""
-    if n < 1:
-        raise ValueError(f"n must be >= 1, got {n}")
-    ids = np.asarray(ids, dtype=np.int64)
-    if len(ids) < n:
-        return np.empty((0, n), dtype=np.int64)
-    return np.lib.stride_tricks.sliding_window_view(ids, n).copy()
-
-
-def skip_bigrams(ids: np.ndarray, max_gap: int, *, unigrams: bool = False,
-                 perl_last_unigram_bug: bool = True) -> np.ndarray:
-    """Skip-bigrams (Lin 2004, section 5): ordered pairs at most ``max_gap`` words apart.
-
-    ``max_gap`` < 0 means unlimited (ROUGE-1.5.5 ``-2 -1``). With ``unigrams`` (ROUGE-SU, ``-U``/``-u``)
-    every token also counts as a unigram ``(w, PAD)``; ROUGE-1.5.5 never counts the last token's
-    unigram (``perl_last_unigram_bug=True`` keeps that). Rows are in ROUGE-1.5.5's order.
-    """
-    ids = np.asarray(ids, dtype=np.int64)
-    L = len(ids)
-    i, j = np.triu_indices(L, k=1)
-    if max_gap >= 0:
-        keep = j - i <= max_gap + 1
-        i, j = i[keep], j[keep]
-    rows = np.stack([ids[i], ids[j]], axis=1) if len(i) else np.empty((0, 2), dtype=np.int64)
-    if not unigrams:
-        return rows
-    last = L - 1 if perl_last_unigram_bug else L
-    uni = np.stack([ids[:max(last, 0)], np.full(max(last, 0), PAD, dtype=np.int64)], axis=1)
-    return np.concatenate([uni, rows]) if len(uni) else rows
 
 
 @dataclass(frozen=True)
@@ -112,28 +84,6 @@ class GramSpec:
             return ngrams(ids, self.n)
         return skip_bigrams(ids, self.skip, unigrams=self.unigrams,
                             perl_last_unigram_bug=self.perl_last_unigram_bug)
-
-
-class Grams(NamedTuple):
-    """The distinct grams of one text (``keys``, rows of token ids, in order of first occurrence)
-    and how often each occurs (``counts``); ``total`` is ROUGE's gram count of the text."""
-
-    keys: np.ndarray
-    counts: np.ndarray
-
-    @property
-    def total(self) -> int:
-        return int(self.counts.sum())
-
-
-def count_grams(rows: np.ndarray) -> Grams:
-    """Fold gram occurrences (an ``(g, width)`` id array) into distinct grams with counts."""
-    rows = np.asarray(rows, dtype=np.int64)
-    if len(rows) == 0:
-        return Grams(rows.reshape(0, rows.shape[1] if rows.ndim == 2 else 1), np.zeros(0, dtype=np.int64))
-    keys, first, counts = np.unique(rows, axis=0, return_index=True, return_counts=True)
-    order = np.argsort(first, kind="stable")
-    return Grams(keys[order], counts[order].astype(np.int64))
 
 
 GramSimilarity = Callable[[np.ndarray, np.ndarray], np.ndarray]

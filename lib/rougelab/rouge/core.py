@@ -19,7 +19,7 @@ import numpy as np
 
 from rougelab._jit import get_num_threads, jit, jit_parallel, prange
 from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, count_codes, gram_codes, gram_tables,
-                                  gram_totals, multi_clipped_hits, ngram_numbers, pack_bits, ranked_tables,
+                                  gram_totals, multi_clipped_hits, ngram_numbers, ngrams, pack_bits, ranked_tables,
                                   segment_tables, singles_count, singles_hits)
 from rougelab.rouge.lcs import summary_lcs_hits, summary_wlcs_lin, union_lcs_hits
 from rougelab.rouge.options import RougeOptions
@@ -161,7 +161,7 @@ class Vocabulary(TokenIndex):
 
     def __init__(self) -> None:
         super().__init__()
-        self.grams: dict[tuple, int] = {}
+        self.grams = TokenIndex()  # n-gram (tuple of ids) -> number
         self.sealed = False
 
     def encode(self, tokens: list[str]) -> list[int]:
@@ -179,11 +179,9 @@ class Vocabulary(TokenIndex):
         bits = pack_bits(measure.size)
         return bits if len(self) <= (1 << bits) else 0
 
-    def number_ngrams(self, tokens: list[int], n: int) -> np.ndarray:
-        """Codes of the n-grams of ``tokens`` from the shared numbering (when packing would overflow)."""
-        table = self.grams
-        grams = zip(*(tokens[i:] for i in range(n)))
-        return np.array([table.setdefault(g, len(table)) for g in grams], dtype=np.int64)
+    def number_ngrams(self, tokens: np.ndarray, n: int) -> np.ndarray:
+        """Codes of the n-grams (``ngrams``) of ``tokens`` from the shared numbering (when packing would overflow)."""
+        return self.grams.ids(map(tuple, ngrams(tokens, n).tolist()))
 
 
 class PreparedText:
@@ -233,7 +231,7 @@ class PreparedText:
                 c = gram_codes(self.flat, KIND_NGRAM if m.kind == "N" else KIND_SKIP, m.size, m.unigrams,
                                self.last_unigram_bug, b)
             else:
-                c = self.vocab.number_ngrams(self.flat.tolist(), m.size)
+                c = self.vocab.number_ngrams(self.flat, m.size)
             distinct, how_many = count_codes(c)
             codes.append(distinct)
             counts.append(how_many)

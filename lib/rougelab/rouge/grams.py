@@ -1,10 +1,19 @@
-"""Integer codes for n-grams and skip-bigrams (Lin 2004, sections 2 and 5), and their count tables.
+"""Which grams a token sequence has (Lin 2004, sections 2 and 5), in the two forms the package counts.
 
-A gram becomes one ``int64``: its token ids packed ``63 // n`` bits apart (exact while every id fits
-in that many bits; otherwise n-grams are numbered through ``Vocabulary.grams``). A skip-bigram packs
-its two ids 32 bits apart; ROUGE-SU's unigrams carry ``NO_TOKEN`` in the low half, so they never
-collide with a pair. A table is the sorted distinct codes with their counts, as ROUGE-1.5.5's
-``createNGram`` / ``createSkipBigram`` hashes hold them.
+The rule is ROUGE-1.5.5's ``createNGram`` / ``createSkipBigram``: the ``len - n + 1`` contiguous
+n-grams (eq. 1); skip-bigrams pair token i with tokens i+1 .. i+``skip_reach`` (``-2 d``: at most d
+tokens in between, negative: any), plus, for ROUGE-SU (``-U``/``-u``), every token as a unigram,
+ROUGE-1.5.5 leaving the last one out (``singles_count``, the last-unigram rule). ``gram_count`` is how
+many that makes.
+
+* **Rows** (``ngrams``, ``skip_bigrams``): an ``(g, width)`` array of token ids, one row per gram in
+  ROUGE's order (a ROUGE-SU unigram is padded with ``PAD``): the soft core (ROUGE-WE, ROUGE-G), WIDAR's
+  sentence-level ROUGE and Anchored ROUGE's particles build on these.
+* **Packed codes** (``gram_codes``, compiled): a gram becomes one ``int64``, its token ids packed
+  ``63 // n`` bits apart (exact while every id fits in that many bits; otherwise n-grams are numbered
+  through ``Vocabulary.grams``). A skip-bigram packs its two ids 32 bits apart; ROUGE-SU's unigrams carry
+  ``NO_TOKEN`` in the low half, so they never collide with a pair. A table is the sorted distinct codes
+  with their counts, as ROUGE-1.5.5's hashes hold them. Classic ROUGE's kernels count these.
 """
 from __future__ import annotations
 
@@ -14,11 +23,20 @@ from rougelab._jit import jit, jit_parallel, prange
 
 NO_TOKEN = (1 << 32) - 1
 KIND_NGRAM, KIND_SKIP = 0, 1
+PAD = -1
+"""Token id that pads a unigram to width 2 inside ROUGE-SU gram rows; never a real token."""
 
 
 def pack_bits(n: int) -> int:
     """Bits per token id when packing an n-gram into 63 bits."""
     return 63 // n
+
+
+@jit
+def skip_reach(n, size):
+    """In a text of ``n`` tokens, token i pairs with tokens i+1 .. i+reach into skip-bigrams: at most
+    ``size`` tokens in between (``-2 size``), any number when ``size`` is negative."""
+    return n - 1 if size < 0 else min(n - 1, size + 1)
 
 
 @jit
@@ -32,13 +50,44 @@ def gram_count(n, kind, size, unigrams, last_unigram_bug):
     """How many codes ``gram_codes`` makes from ``n`` tokens (Perl's ``_cn_``)."""
     if kind == KIND_NGRAM:
         return max(0, n - size + 1)
-    reach = n - 1 if size < 0 else min(n - 1, size + 1)
+    reach = skip_reach(n, size)
     total = 0
     for k in range(1, reach + 1):
         total += n - k
     if unigrams:
         total += singles_count(n, last_unigram_bug)
     return total
+
+
+def ngrams(ids: np.ndarray, n: int) -> np.ndarray:
+    """Contiguous ``n``-grams of a token-id sequence as an ``(len - n + 1, n)`` array (Lin 2004, eq. 1)."""
+    if n < 1:
+        raise ValueError(f"n must be >= 1, got {n}")
+    ids = np.asarray(ids, dtype=np.int64)
+    if len(ids) < n:
+        return np.empty((0, n), dtype=np.int64)
+    return np.lib.stride_tricks.sliding_window_view(ids, n).copy()
+
+
+def skip_bigrams(ids: np.ndarray, max_gap: int, *, unigrams: bool = False,
+                 perl_last_unigram_bug: bool = True) -> np.ndarray:
+    """Skip-bigrams (Lin 2004, section 5): ordered pairs at most ``max_gap`` words apart.
+
+    ``max_gap`` < 0 means unlimited (ROUGE-1.5.5 ``-2 -1``). With ``unigrams`` (ROUGE-SU, ``-U``/``-u``)
+    every token also counts as a unigram ``(w, PAD)``; ROUGE-1.5.5 never counts the last token's
+    unigram (``perl_last_unigram_bug=True`` keeps that). Rows are in ROUGE-1.5.5's order (unigrams first).
+    """
+    ids = np.asarray(ids, dtype=np.int64)
+    n = len(ids)
+    i, j = np.triu_indices(n, k=1)
+    keep = j - i <= skip_reach(n, max_gap)
+    i, j = i[keep], j[keep]
+    rows = np.stack([ids[i], ids[j]], axis=1) if len(i) else np.empty((0, 2), dtype=np.int64)
+    if not unigrams:
+        return rows
+    singles = singles_count(n, perl_last_unigram_bug)
+    uni = np.stack([ids[:singles], np.full(singles, PAD, dtype=np.int64)], axis=1)
+    return np.concatenate([uni, rows]) if len(uni) else rows
 
 
 @jit
@@ -55,7 +104,7 @@ def gram_codes(tokens, kind, size, unigrams, last_unigram_bug, bits):
                 code = (code << bits) | tokens[i + k]
             out[i] = code
         return out
-    reach = n - 1 if size < 0 else min(n - 1, size + 1)
+    reach = skip_reach(n, size)
     singles = singles_count(n, last_unigram_bug) if unigrams else 0
     j = 0
     for i in range(n - 1):

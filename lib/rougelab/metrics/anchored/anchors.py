@@ -14,6 +14,7 @@ from typing import Mapping, NamedTuple, Sequence
 import numpy as np
 
 from rougelab.metrics.anchored.particles import Particles
+from rougelab.scoring import GramCounts
 
 
 class AnchorSets(NamedTuple):
@@ -58,16 +59,16 @@ def top_k(scores: np.ndarray, k: int) -> np.ndarray:
 def transfer(summary: Particles, anchors: AnchorSets, source: Particles) -> dict:
     """Eq. 2: T(d, summ) = sum over s in summ and i <= k of delta(d, d_si) * w_s * q_si.
 
-    Returns a Counter-like dict {source particle key: T} holding the particles with T > 0.
+    Returns the bag {source particle key: T} (``GramCounts``) holding the particles with T > 0.
     """
     totals = np.zeros(len(source))
     np.add.at(totals, anchors.index.ravel(), (summary.weights[:, None] * anchors.strength).ravel())
-    return {source.keys[d]: float(totals[d]) for d in np.flatnonzero(totals > 0)}
+    return GramCounts({source.keys[d]: float(totals[d]) for d in np.flatnonzero(totals > 0)})
 
 
 def eq1_terms(peer: Mapping, reference: Mapping) -> tuple[float, float]:
     """One reference's terms of Eq. 1: sum_{d in C_ref} min(T(d, peer), T(d, ref)) and sum_{d in C_ref} T(d, ref)."""
-    return sum(min(peer.get(d, 0.0), t) for d, t in reference.items()), sum(reference.values())
+    return GramCounts(reference).clipped_overlap(peer), sum(reference.values())
 
 
 def anchored_overlap(peer: Mapping, references: Sequence[Mapping]) -> dict[str, float]:

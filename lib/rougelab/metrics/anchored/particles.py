@@ -18,8 +18,9 @@ from typing import Sequence
 
 import numpy as np
 
-from rougelab.metrics.soft_rouge import ngrams, skip_bigrams
+from rougelab.rouge.grams import ngrams, skip_bigrams
 from rougelab.semantic.encoder import TokenEmbeddings
+from rougelab.text.token_ids import TokenIndex
 
 FORMS = ("1", "2", "s")  # unigram, bigram, skip-bigram
 UNITS = ("type", "occurrence")
@@ -110,12 +111,12 @@ def particles(texts: TokenEmbeddings | Sequence[TokenEmbeddings], form: str = "1
         weights = np.ones(len(forms))
         pooled = occurrence_vectors
     else:
-        order: dict[tuple, int] = {}
-        rows = np.array([order.setdefault(f, len(order)) for f in forms])
-        weights = np.bincount(rows, minlength=len(order)).astype(float)
-        pooled = np.zeros((len(order), occurrence_vectors.shape[1]))
+        types = TokenIndex()  # one id per gram type, in order of first occurrence
+        rows = types.ids(forms)
+        weights = np.bincount(rows, minlength=len(types)).astype(float)
+        pooled = np.zeros((len(types), occurrence_vectors.shape[1]))
         np.add.at(pooled, rows, occurrence_vectors)
         pooled /= weights[:, None]
-        keys = tuple(order)
+        keys = tuple(types.tokens)
     norms = np.linalg.norm(pooled, axis=1, keepdims=True)
     return Particles(keys, weights, np.divide(pooled, norms, out=np.zeros_like(pooled), where=norms > 0))

@@ -18,10 +18,10 @@ from rougelab.metrics.widar.score import combine, idss_only, weighted_rouge, wid
 __all__ = ["widar", "weighted_rouge", "idss_only", "widar_components", "combine"]
 
 DEFAULTS = {"lam": 0.5, "theta1": 0.1, "theta2": 0.3, "multiref": "mean", "splitter": "period",
-            "stem": True, "similarity": "rouge-score-l"}
+            "stemmer": "snowball", "similarity": "rouge-score-l"}
 _WEIGHTED = {k: v for k, v in DEFAULTS.items() if k not in ("lam", "similarity")}
-# ``stem`` switches WIDAR's two stemmers (not ROUGE-1.5.5's): the signature names them.
-_STEMMERS = {"stemmer": "snowball (weighted ROUGE), porter-nltk (rouge-score ROUGE-L, IDSS)"}
+# ``stemmer`` is weighted ROUGE's (an option); the ROUGE-L of Algorithm 1 and IDSS always stem as rouge-score does.
+_STEMMERS = {"rouge_score_stemmer": "porter-nltk (rouge-score ROUGE-L, IDSS)"}
 _ABLATIONS = {"widar-rouge-lw": "both", "widar-rouge-lw-no-red": "coverage",
               "widar-rouge-lw-no-cov": "redundancy", "widar-rouge-l-sl": "none"}
 

@@ -32,6 +32,7 @@ from rougelab.metrics.widar.tokenize import rouge_score_tokens, split_sentences,
 from rougelab.scoring import InputError, check_batch
 
 ORDERS = ("1", "2", "l")
+WEIGHTED_STEMMERS = ("snowball", None)  # weighted ROUGE's stemmer (``widar_tokens``); None: none
 
 
 class ReferenceStats(NamedTuple):
@@ -75,7 +76,7 @@ def _check(summaries, references, sources) -> None:
 
 
 def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str]], sources: Sequence[str], *,
-                     orders: Sequence[str] = ORDERS, splitter: str = "period", stem: bool = True,
+                     orders: Sequence[str] = ORDERS, splitter: str = "period", stemmer: str | None = "snowball",
                      ngram_denominator: str = "distinct", lcs_denominator: str = "tokens",
                      similarity: str | Callable = "rouge-score-l", cache: bool = True) -> WidarComponents:
     """Compute (or read from the cache) every text-dependent part of WIDAR for a batch.
@@ -85,7 +86,9 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
     summaries, references, sources : the batch (one list of references per summary).
     orders : which ROUGE-K_W to prepare, from ``"1"``, ``"2"``, ``"l"``.
     splitter : ``"period"`` (split on ". ", the authors' code) or a ``rougelab.text`` splitter name.
-    stem : Snowball-stem tokens longer than 3 characters in weighted ROUGE (the authors' code).
+    stemmer : ``"snowball"`` (NLTK's English Snowball, the authors' code) stems weighted ROUGE's tokens
+        longer than 3 characters; None: no stemming. (Named like ``rouge()``'s ``stemmer``; the ROUGE-L
+        of Algorithm 1 and IDSS always stem as rouge-score does.)
     ngram_denominator, lcs_denominator : see ``sentence_rouge``.
     similarity : IDSS similarity, see ``idss``.
     cache : read and write the disk cache.
@@ -94,7 +97,9 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
     for k in orders:
         if k not in ORDERS:
             raise InputError(f"WIDAR order must be one of {ORDERS}, not {k!r}")
-    options = {"splitter": splitter, "stem": stem, "ngram_denominator": ngram_denominator,
+    if stemmer not in WEIGHTED_STEMMERS:
+        raise InputError(f"WIDAR stemmer must be one of {WEIGHTED_STEMMERS}, not {stemmer!r}")
+    options = {"splitter": splitter, "stemmer": stemmer, "ngram_denominator": ngram_denominator,
                "lcs_denominator": lcs_denominator,
                "similarity": similarity if isinstance(similarity, str) else getattr(similarity, "__name__", "callable")}
     tokens_memo: dict[tuple[str, bool, bool], list[list[str]]] = {}
@@ -102,7 +107,7 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
     def sentence_tokens(text: str, *, source: bool = False, rouge_score: bool = False) -> list[list[str]]:
         key = (text, source, rouge_score)
         if key not in tokens_memo:
-            tokenizer = rouge_score_tokens if rouge_score else (lambda s: widar_tokens(s, stem=stem))
+            tokenizer = rouge_score_tokens if rouge_score else (lambda s: widar_tokens(s, stem=stemmer is not None))
             tokens_memo[key] = [tokenizer(s) for s in _sentences(text, splitter, source=source)]
         return tokens_memo[key]
 
@@ -213,7 +218,7 @@ def combine(components: WidarComponents, k: str = "l", *, lam: float | str = 0.5
     return pd.DataFrame(out, columns=["r", "p", "f"])
 
 
-_COMPONENT_KEYS = ("splitter", "stem", "ngram_denominator", "lcs_denominator", "similarity", "cache")
+_COMPONENT_KEYS = ("splitter", "stemmer", "ngram_denominator", "lcs_denominator", "similarity", "cache")
 
 
 def _split_options(options: dict) -> tuple[dict, dict]:

@@ -18,13 +18,14 @@ Defaults follow the authors' released code (github.com/Raghav10j/WIDAR):
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import NamedTuple
 
 import numpy as np
 
+from rougelab.rouge.grams import ngrams
 from rougelab.rouge.lcs import union_lcs_positions
-from rougelab.scoring import InputError, prf
+from rougelab.scoring import GramCounts, InputError, prf
+from rougelab.text.token_ids import TokenIndex
 
 
 class SentenceHits(NamedTuple):
@@ -35,8 +36,9 @@ class SentenceHits(NamedTuple):
     summary_size: float
 
 
-def _ngrams(tokens: list[str], n: int) -> Counter:
-    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+def _ngrams(tokens: list[str], n: int, index: TokenIndex) -> GramCounts:
+    """The sentence's n-grams (``rougelab.rouge.grams.ngrams``, ids from the shared ``index``) with counts."""
+    return GramCounts(map(tuple, ngrams(index.ids(tokens), n).tolist()))
 
 
 def ngram_hits(summary_sentences: list[list[str]], reference_sentences: list[list[str]], n: int, *,
@@ -44,8 +46,9 @@ def ngram_hits(summary_sentences: list[list[str]], reference_sentences: list[lis
     """Sentence-level n-gram matches per reference sentence (numerator of Eqs. 2-3 before w_i)."""
     if n < 1:
         raise InputError(f"n-gram order must be >= 1, not {n}")
-    summary_grams = [_ngrams(s, n) for s in summary_sentences]
-    reference_grams = [_ngrams(r, n) for r in reference_sentences]
+    index = TokenIndex()
+    summary_grams = [_ngrams(s, n, index) for s in summary_sentences]
+    reference_grams = [_ngrams(r, n, index) for r in reference_sentences]
     if denominator == "distinct":
         size = len
     elif denominator == "total":
@@ -82,8 +85,8 @@ def lcs_hits(summary_sentences: list[list[str]], reference_sentences: list[list[
     candidates = [s for s in summary_sentences if s]
     if not candidates:
         return SentenceHits(hits, reference_size, summary_size)
-    left_summary = Counter(t for s in candidates for t in s)
-    left_reference = Counter(t for r in reference_sentences for t in r)
+    left_summary = GramCounts(t for s in candidates for t in s)
+    left_reference = GramCounts(t for r in reference_sentences for t in r)
     for i, reference in enumerate(reference_sentences):
         if not reference:
             continue

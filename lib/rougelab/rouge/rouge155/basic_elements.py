@@ -9,12 +9,12 @@ the best model (``-f B``), and turned into R, P and F exactly like ROUGE-N's (``
 from __future__ import annotations
 
 import re
-from collections import Counter
 from pathlib import Path
 
 from rougelab.rouge.core import Measure, PairStats, pool_references, recall_precision_f, round5
 from rougelab.rouge.options import RougeOptions
 from rougelab.rouge.rouge155.formats import FormatError
+from rougelab.scoring import GramCounts
 from rougelab.text.stemmer import morph_stem
 from rougelab.text.tokenize import lowercase, perl_split
 
@@ -53,11 +53,11 @@ def _fields(line: str, path) -> list[str]:
     return fields
 
 
-def be_counts(lines: list[str], mode: str, stem: bool, path="") -> tuple[Counter, int]:
+def be_counts(lines: list[str], mode: str, stem: bool, path="") -> tuple[GramCounts, int]:
     """``({unit: count}, total)`` of one BE file under ``mode`` (ROUGE-1.5.5's ``createBE``)."""
     if mode not in BE_MODES:
         raise ValueError(f"unknown Basic Element mode {mode!r}: use one of {', '.join(BE_MODES)}")
-    counts: Counter = Counter()
+    counts = GramCounts()
     for line in lines:
         head, raw_modifier, relation = _fields(lowercase(line), path)
         modifier = raw_modifier
@@ -74,10 +74,10 @@ def be_counts(lines: list[str], mode: str, stem: bool, path="") -> tuple[Counter
     return counts, sum(counts.values())
 
 
-def be_pair_stats(peer: tuple[Counter, int], model: tuple[Counter, int]) -> PairStats:
+def be_pair_stats(peer: tuple[GramCounts, int], model: tuple[GramCounts, int]) -> PairStats:
     """Clipped BE hits of one (peer, model) pair, with the counts ``-f A`` adds and the recall ``-f B`` compares."""
     (peer_units, peer_total), (model_units, model_total) = peer, model
-    hit = sum(min(c, peer_units[u]) for u, c in model_units.items() if u in peer_units)
+    hit = model_units.clipped_overlap(peer_units)
     return PairStats(model_total, hit, peer_total, round5(hit / model_total) if model_total else 0.0)
 
 

@@ -245,12 +245,15 @@ def test_unwritable_out_is_one_line_naming_the_option(tmp_path, capsys, monkeypa
     assert "--out " in capsys.readouterr().err and sorted(p.name for p in tmp_path.iterdir()) == ["r.txt", "s.txt"]
 
 
-def test_a_closed_standard_output_is_not_a_traceback(tmp_path):
+@pytest.mark.parametrize("command", ["score", "rouge155"])
+def test_a_closed_standard_output_is_not_a_traceback(tmp_path, command):
     import subprocess
     import sys
 
     lines = _write(tmp_path / "s.txt", "a b c\n")
-    proc = subprocess.Popen([sys.executable, "-m", "rougelab.cli", "score", "--metric", "length", "--summaries",
-                             lines, "--references", lines], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    argv = {"score": ["score", "--metric", "length", "--summaries", lines, "--references", lines],
+            "rouge155": ["rouge155", "-h"]}[command]
+    proc = subprocess.Popen([sys.executable, "-m", "rougelab.cli", *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
     proc.stdout.close()  # as `rougelab ... | head -1` does once it has its line
     assert proc.wait() == 1 and proc.stderr.read() == b""

@@ -269,27 +269,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["rouge155"]:
-        from rougelab.rouge.rouge155.cli import main as rouge155_main
-        return rouge155_main(argv[1:])
-    args = build_parser().parse_args(argv)
+    command = argv[0] if argv else ""
     from rougelab.data import DataError
     from rougelab.extras import MissingExtra
 
     try:
+        if command == "rouge155":  # the Perl script's own command line, errors and exit codes
+            from rougelab.rouge.rouge155.cli import main as rouge155_main
+            return rouge155_main(argv[1:])
+        args = build_parser().parse_args(argv)
         return args.func(args)
     except (ValueError, DataError, MissingExtra) as err:  # InputError, CacheError, every checked bad input
-        print(f"rougelab {args.command}: error: {err}", file=sys.stderr)
+        print(f"rougelab {command}: error: {err}", file=sys.stderr)
         return 2
     except OSError as err:  # the file system refused: unwritable --out, disk full, ...
         if isinstance(err, BrokenPipeError):  # e.g. `rougelab metrics | head`
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 1
         where = f"{err.filename}: " if err.filename else ""
-        print(f"rougelab {args.command}: error: {where}{err.strerror or err}", file=sys.stderr)
+        print(f"rougelab {command}: error: {where}{err.strerror or err}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"rougelab {args.command}: interrupted", file=sys.stderr)
+        print(f"rougelab {command}: interrupted", file=sys.stderr)
         return 130
 
 

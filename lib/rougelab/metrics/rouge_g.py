@@ -84,8 +84,7 @@ class GraphSimilarity:
         self._last_pair: tuple = (None, None)                       # (pair, Sim_sem) of the last lone pair
         self._common = _CommonSenses(np.zeros(0, dtype=np.int64), np.zeros((0, 0)))
         stems = [stem_token(t) for t in tokens]
-        stem_ids = {s: i for i, s in enumerate(dict.fromkeys(stems))}
-        self.stem = np.array([stem_ids[s] for s in stems] + [-1], dtype=np.int64)  # last: PAD
+        self.stem = np.array(TokenIndex().id_list(stems) + [-1], dtype=np.int64)  # one id per stem; last: PAD
         if beta == 1.0:
             return  # Sim_sem has weight 0: no WordNet needed
         graph, cache, wordnet = wordnet_ppr(gloss_links, damping, iterations, top)

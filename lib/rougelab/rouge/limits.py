@@ -23,6 +23,7 @@ from typing import Sequence
 
 from rougelab.scoring import InputError
 from rougelab.rouge.core import Measure
+from rougelab.rouge.grams import skip_reach
 
 MAX_SKIP_BIGRAMS = 20_000_000
 MAX_LCS_CELLS = 10**9
@@ -36,7 +37,7 @@ def token_bound(text: str) -> int:
 
 def skip_bigrams(n: int, distance: int) -> int:
     """How many skip-bigrams n tokens hold with at most ``distance`` tokens between (negative: no limit)."""
-    span = n - 1 if distance < 0 else min(distance + 1, n - 1)
+    span = int(skip_reach(n, distance))  # each token pairs with the next ``span`` (``rougelab.rouge.grams``)
     return max(span, 0) * (2 * n - span - 1) // 2
 
 

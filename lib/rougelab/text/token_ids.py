@@ -20,26 +20,30 @@ class TokenIndex:
     """
 
     def __init__(self) -> None:
-        self.tokens: list = []
         self._ids: dict = {}
+        self._tokens: list = []
+
+    @property
+    def tokens(self) -> list:
+        """The token of each id, ``tokens[i]`` for id ``i``."""
+        if len(self._tokens) != len(self._ids):  # ids only grow, in order: rebuild when new ones came
+            self._tokens = list(self._ids)
+        return self._tokens
 
     def __len__(self) -> int:
-        return len(self.tokens)
+        return len(self._ids)
 
     def __contains__(self, token: Hashable) -> bool:
         return token in self._ids
 
     def id(self, token: Hashable) -> int:
         """The id of ``token`` (a new token gets the next id)."""
-        i = self._ids.get(token)
-        if i is None:
-            i = self._ids[token] = len(self.tokens)
-            self.tokens.append(token)
-        return i
+        return self._ids.setdefault(token, len(self._ids))
 
     def id_list(self, tokens: Iterable[Hashable]) -> list[int]:
         """The ids of ``tokens`` (new tokens get new ids), as a list."""
-        return [self.id(token) for token in tokens]
+        ids = self._ids
+        return [ids.setdefault(token, len(ids)) for token in tokens]
 
     def ids(self, tokens: Iterable[Hashable]) -> np.ndarray:
         """The ids of ``tokens`` (new tokens get new ids), as an int64 array."""

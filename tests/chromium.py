@@ -36,7 +36,9 @@ class Browser:
     """One headless Chromium with a fresh profile, and one tab driven over its DevTools socket."""
 
     def __init__(self, timeout: float = 30):
-        self.profile = tempfile.TemporaryDirectory(prefix="rougelab-chromium-")
+        # Chromium's helper processes may still write to the profile as the browser exits: a leftover file
+        # in the temporary folder is no test failure.
+        self.profile = tempfile.TemporaryDirectory(prefix="rougelab-chromium-", ignore_cleanup_errors=True)
         self.process = subprocess.Popen([CHROMIUM, *FLAGS, f"--user-data-dir={self.profile.name}", "about:blank"],
                                         stderr=subprocess.PIPE, text=True)
         port = self._devtools_port(timeout)

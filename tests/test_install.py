@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from rougelab.paths import cache_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.book
 
@@ -29,7 +31,9 @@ def venv(tmp_path_factory):
 
 
 def _run(*args, cwd):
-    env = {**os.environ, "PYTHONPATH": ""}  # the installed package, not the checkout's lib/
+    # the installed package, not the checkout's lib/, reading the data the suite fetched (an installed
+    # package's own default cache is ~/.cache/rougelab)
+    env = {**os.environ, "PYTHONPATH": "", "ROUGELAB_CACHE": str(cache_dir())}
     return subprocess.run([str(a) for a in args], capture_output=True, text=True, cwd=cwd, env=env, check=False)
 
 

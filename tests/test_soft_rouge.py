@@ -9,9 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rouge_score import rouge_scorer
 
-from rougelab.metrics.soft_rouge import (PAD, GramSpec, Grams, SoftCounts, TokenIndex, VectorSimilarity,
-                                         count_grams, exact_similarity, greedy_match, ng_abrecht_match,
-                                         ngrams, prf, s3_match, skip_bigrams, soft_rouge)
+from rougelab.metrics.soft_rouge import (GramSpec, SoftCounts, VectorSimilarity, exact_similarity, greedy_match,
+                                         ng_abrecht_match, prf, s3_match, soft_rouge)
+from rougelab.rouge.grams import PAD, ngrams, skip_bigrams
+from rougelab.scoring import Grams, count_grams
+from rougelab.text.token_ids import TokenIndex
 
 WORDS = ["police", "killed", "the", "gunman", "kill", "a", "of", "and", "rain", "heavy"]
 
@@ -318,6 +320,7 @@ def test_unknown_composition_or_measure_is_an_error():
 _SCRIPT = """
 import numpy as np
 from rougelab.metrics.soft_rouge import *
+from rougelab.text.token_ids import TokenIndex
 rng = np.random.default_rng(0)
 index = TokenIndex()
 words = [f"w{i}" for i in range(30)]

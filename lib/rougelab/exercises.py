@@ -223,11 +223,12 @@ def check_exact_similarity(student: Callable | None, *, n_random: int = 100, see
     reproduce classic ROUGE: 1 where two grams (rows of token ids) are identical, 0 elsewhere (``f_R``,
     Ng & Abrecht 2015, Eq. 1).
 
-    For ROUGE-1, ROUGE-2 and ROUGE-SU4 (whose unigrams are padded with ``soft_rouge.PAD``) on the paper's
+    For ROUGE-1, ROUGE-2 and ROUGE-SU4 (whose unigrams are padded with ``rouge.grams.PAD``) on the paper's
     sentences and ``n_random`` seeded random pairs (1-2 references, stemmed like ROUGE-1.5.5 ``-m``),
     ``soft_rouge`` with the student's similarity must give the library's R, P and F.
     """
-    from rougelab.metrics.soft_rouge import GramSpec, TokenIndex, soft_rouge
+    from rougelab.metrics.soft_rouge import GramSpec, soft_rouge
+    from rougelab.text.token_ids import TokenIndex
     from rougelab.rouge import rouge
     from rougelab.text import tokenize
 

@@ -25,7 +25,6 @@ Columns: ``rougeg1_r/_p/_f``, ``rougeg2_*``, ``rougegsu4_*``; registry ``rouge-g
 """
 from __future__ import annotations
 
-import functools
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Sequence
 
@@ -35,7 +34,10 @@ from threadpoolctl import threadpool_limits
 
 from rougelab._jit import get_num_threads, set_num_threads
 from rougelab.metrics.base import InputError, Metric
-from rougelab.metrics.soft_rouge import PAD, GramSpec, TokenIndex, count_grams, greedy_match, soft_rouge
+from rougelab.metrics.soft_rouge import GramSpec, greedy_match, soft_rouge
+from rougelab.rouge.grams import PAD
+from rougelab.scoring import count_grams
+from rougelab.text.token_ids import TokenIndex
 from rougelab.semantic.pagerank import DAMPING, ITERATIONS, TOP
 from rougelab.semantic.semantic_similarity import C, align_senses, gram_vectors, sim_sem_blocks, sim_sem_matrix
 from rougelab.semantic.wordnet_graph import synset_key, wordnet_signature

@@ -42,8 +42,9 @@ import numpy as np
 import pandas as pd
 
 from rougelab.metrics.base import InputError, Metric
-from rougelab.metrics.soft_rouge import (GramSpec, TokenIndex, VectorSimilarity, greedy_match,
-                                         ng_abrecht_match, s3_match, soft_rouge)
+from rougelab.metrics.soft_rouge import (GramSpec, VectorSimilarity, greedy_match, ng_abrecht_match, s3_match,
+                                         soft_rouge)
+from rougelab.text.token_ids import TokenIndex
 from rougelab.semantic.word_vectors import WordVectors, load_word_vectors
 from rougelab.text import tokenize
 

@@ -51,13 +51,10 @@ import pandas as pd
 from threadpoolctl import threadpool_limits
 
 from rougelab import scoring
-from rougelab.scoring import Grams as Grams  # the one gram counts type, re-exported
-from rougelab.scoring import count_grams as count_grams
 from rougelab._jit import jit
-from rougelab.rouge.grams import PAD as PAD  # the one gram rule (rows form), re-exported
-from rougelab.rouge.grams import ngrams as ngrams
-from rougelab.rouge.grams import skip_bigrams as skip_bigrams
-from rougelab.text.token_ids import TokenIndex as TokenIndex  # the one token -> id map, re-exported
+from rougelab.rouge.grams import PAD, ngrams, skip_bigrams
+from rougelab.scoring import Grams, count_grams
+from rougelab.text.token_ids import TokenIndex as TokenIndex  # the map the docstring's recipe uses, re-exported
 
 
 @dataclass(frozen=True)

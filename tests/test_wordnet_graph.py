@@ -1,5 +1,4 @@
 """The WordNet 3.0 synset graph (ShafieiBavani et al. 2018, section 3.1) and our lexnames file."""
-import numpy as np
 import pytest
 
 from rougelab.semantic import wordnet_graph as wg

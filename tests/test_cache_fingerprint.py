@@ -79,13 +79,65 @@ def test_every_cache_key_has_the_code_fingerprint(monkeypatch):
     from rougelab.semantic import pagerank
 
     first = widar_cache.ItemCache("toy", {"a": 1}).path
-    monkeypatch.setattr(widar_cache, "code_fingerprint", lambda: "other")
+    monkeypatch.setattr(widar_cache, "code_fingerprint", lambda *modules: "other")
     assert widar_cache.ItemCache("toy", {"a": 1}).path != first
 
     import scipy.sparse as sp
     ppr = pagerank.PPRCache(sp.csr_matrix((2, 2)), "g").folder
-    monkeypatch.setattr(pagerank, "code_fingerprint", lambda: "other")
+    monkeypatch.setattr(pagerank, "code_fingerprint", lambda *modules: "other")
     assert pagerank.PPRCache(sp.csr_matrix((2, 2)), "g").folder != ppr
+
+
+CLOSURE_OF = """
+from rougelab.fingerprint import code_fingerprint
+print(code_fingerprint(), code_fingerprint("rougelab.semantic.wordnet_ppr"))
+"""
+
+
+def _fingerprints(lib: Path) -> list[str]:
+    env = {**os.environ, "PYTHONPATH": str(lib)}
+    return subprocess.run([sys.executable, "-c", CLOSURE_OF], env=env, capture_output=True, text=True,
+                          check=True).stdout.split()
+
+
+def test_the_pagerank_cache_follows_only_the_code_that_computes_it(tmp_path):
+    closure = {p.relative_to(LIB / "rougelab").as_posix()
+               for p in fingerprint.module_closure("rougelab.semantic.wordnet_ppr")}
+    assert {"semantic/wordnet_ppr.py", "semantic/pagerank.py", "semantic/wordnet_graph.py",
+            "semantic/__init__.py", "__init__.py"} <= closure
+    assert "text/tokenize.py" in closure      # imported inside a function (the gloss links' tokens)
+    assert not closure & {"semantic/semantic_similarity.py", "metrics/rouge_g.py", "rouge/core.py"}
+
+    copies = {}
+    for name, module in (("scoring", "semantic/semantic_similarity.py"), ("gloss", "text/tokenize.py"),
+                         ("lazy", "__init__.py")):
+        copy = copies[name] = tmp_path / name
+        shutil.copytree(LIB, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        with open(copy / "rougelab" / module, "a", encoding="utf-8") as f:
+            f.write("\n# edited\n")
+    whole, ppr = _fingerprints(LIB)
+    scoring, gloss, lazy = (_fingerprints(copies[name]) for name in ("scoring", "gloss", "lazy"))
+    assert scoring[0] != whole and scoring[1] == ppr    # the similarity code changed: PageRank stays warm
+    assert gloss[0] != whole and gloss[1] != ppr        # the graph's tokenizer changed: PageRank misses
+    assert lazy[1] != ppr                               # a package __init__ runs on import: it counts
+
+
+def test_closures_refuse_modules_outside_the_package():
+    with pytest.raises(ValueError, match="not a module of the rougelab package"):
+        fingerprint.code_fingerprint("numpy")
+    with pytest.raises(ValueError, match="not a module"):
+        fingerprint.module_closure("rougelab.no_such_module")
+
+
+def test_a_record_names_the_modules_it_was_fingerprinted_by(tmp_path):
+    entry = tmp_path / "entry.npz"
+    entry.write_bytes(b"x")
+    fingerprint.write_meta(entry, "sig", modules=["rougelab.semantic.pagerank"])
+    record = fingerprint.read_meta(entry)
+    assert record["modules"] == ["rougelab.semantic.pagerank"]
+    assert record["code"] == fingerprint.code_fingerprint("rougelab.semantic.pagerank") != fingerprint.code_fingerprint()
+    assert not fingerprint.is_stale(record)
+    assert fingerprint.is_stale({**record, "modules": []})   # the whole package's digest differs
 
 
 def test_info_counts_stale_entries_and_clear_removes_them(capsys):

@@ -117,7 +117,7 @@ def test_beta_sweep_equals_separate_runs():
 
 @needs_wordnet
 def test_path_based_similarity_of_synsets():
-    from rougelab.semantic.wordnet_ppr import synset_similarity
+    from rougelab.semantic.synsets import synset_similarity
 
     table = synset_similarity([("city.n.01", "city.n.01"), ("city.n.01", "town.n.01"), ("city.n.01", "dress.n.01")],
                               **FAST)

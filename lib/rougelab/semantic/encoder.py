@@ -234,10 +234,10 @@ class ContextualEncoder:
     # ----- cache -----
     def _cache_folder(self) -> Path:
         key = hashlib.sha256(f"{self.fingerprint}|{self.layers}|{self.window}|{self.stride}|"
-                             f"align{_ALIGNMENT_VERSION}|code:{code_fingerprint()}".encode()).hexdigest()[:24]
+                             f"align{_ALIGNMENT_VERSION}|code:{code_fingerprint(__name__)}".encode()).hexdigest()[:24]
         folder = cache_dir("embeddings", f"{self.name}-L{self.layers}-{key}")
         if read_meta(folder) is None:
-            write_meta(folder, self.signature, _model_files(self.model_path))
+            write_meta(folder, self.signature, _model_files(self.model_path), modules=[__name__])
         return folder
 
     @staticmethod

@@ -179,11 +179,11 @@ class PPRCache:
                  iterations: int = ITERATIONS, top: int = TOP, folder: Path | None = None) -> None:
         self.transition = transition
         self.damping, self.iterations, self.top = damping, iterations, top
-        key = f"{graph_signature}|d:{damping}|k:{iterations}|top:{top}|code:{code_fingerprint()}"
+        key = f"{graph_signature}|d:{damping}|k:{iterations}|top:{top}|code:{code_fingerprint(__name__)}"
         self.signature = f"ppr:d{damping}-k{iterations}-top{top}"
         self.folder = folder or cache_dir("wordnet", "ppr-" + hashlib.sha256(key.encode()).hexdigest()[:16])
         if folder is None and read_meta(self.folder) is None:
-            write_meta(self.folder, f"{graph_signature}|{self.signature}")
+            write_meta(self.folder, f"{graph_signature}|{self.signature}", modules=[__name__])
         self._row: dict[int, int] = {}
         self._ids: list[np.ndarray] = []
         self._values: list[np.ndarray] = []

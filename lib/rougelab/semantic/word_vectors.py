@@ -160,14 +160,14 @@ def _from_path(path: str, mtime_ns: int, size: int) -> WordVectors:
         except Exception as exc:
             raise VectorsError(f"{p}: not a gensim KeyedVectors file ({exc})") from exc
         return _from_keyed_vectors(kv, name=name, fingerprint=digest)
-    key = hashlib.sha256(f"{digest}|code:{code_fingerprint()}".encode()).hexdigest()[:32]
+    key = hashlib.sha256(f"{digest}|code:{code_fingerprint(__name__)}".encode()).hexdigest()[:32]
     folder = cache_dir("word_vectors", key)
     words_file, matrix_file = folder / "words.txt", folder / "vectors.npy"
     if not (words_file.exists() and matrix_file.exists()):
         kv = _read_word2vec_or_glove(p)
         _atomic_write(matrix_file, lambda f: np.save(f, np.asarray(kv.vectors, dtype=np.float32)))
         _atomic_write(words_file, lambda f: f.write("\n".join(kv.index_to_key).encode("utf-8")))
-        write_meta(folder, f"word_vectors|{name}|sha256:{digest}", [p])
+        write_meta(folder, f"word_vectors|{name}|sha256:{digest}", [p], modules=[__name__])
     words = words_file.read_text(encoding="utf-8").split("\n")
     return WordVectors(words, np.load(matrix_file, mmap_mode="r"), name=name, fingerprint=digest)
 

@@ -214,7 +214,7 @@ def load_graph(*, gloss_links: bool = True, dict_dir=None) -> WordNetGraph:
     """The cached graph (built and stored on first use; later loads take well under a second)."""
     path = wordnet_dir(dict_dir)
     wordnet_hash = _files_hash(path)
-    key = f"{wordnet_hash}|{gloss_links}|{GRAPH_FORMAT}|code:{code_fingerprint()}"
+    key = f"{wordnet_hash}|{gloss_links}|{GRAPH_FORMAT}|code:{code_fingerprint(__name__)}"
     name = f"graph-{hashlib.sha256(key.encode()).hexdigest()[:16]}.npz"
     target = cache_dir("wordnet") / name
     if target.exists():
@@ -232,5 +232,5 @@ def load_graph(*, gloss_links: bool = True, dict_dir=None) -> WordNetGraph:
     np.savez(tmp, indptr=graph.adjacency.indptr, indices=graph.adjacency.indices, nodes=graph.nodes)
     os.replace(tmp, target)
     write_meta(target, f"wordnet:{wordnet_hash[:12]}|gloss:{gloss_links}|{GRAPH_FORMAT}",
-               [path / name for name in _NEEDED_FILES])
+               [path / name for name in _NEEDED_FILES], modules=[__name__])
     return graph

@@ -3,7 +3,8 @@
 One JSON file per (kind, options) under ``paths.cache_dir("widar")``, mapping the SHA-256 of the
 texts an item reads to its JSON-serialisable value. Keys are content hashes, never positions.
 Files are written atomically (temporary file, then ``os.replace``); a corrupt file is reported
-and rebuilt, so an interrupted run loses nothing already saved.
+and rebuilt, so an interrupted run loses nothing already saved. The key includes the fingerprint of
+the WIDAR package's code and of everything it imports (``rougelab.fingerprint``).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from rougelab.fingerprint import code_fingerprint, write_meta
 from rougelab.paths import cache_dir
 
 _LOADED: dict[str, dict] = {}
+_COMPUTED_BY = "rougelab.metrics.widar"  # the package whose code (and its imports) computes the components
 
 
 def text_key(*texts: str) -> str:
@@ -35,7 +37,7 @@ class ItemCache:
     """
 
     def __init__(self, kind: str, options: dict, *, enabled: bool = True):
-        tag = json.dumps({"kind": kind, "version": __version__, "code": code_fingerprint(), **options},
+        tag = json.dumps({"kind": kind, "version": __version__, "code": code_fingerprint(_COMPUTED_BY), **options},
                          sort_keys=True, default=str)
         self.tag = tag
         self.path = cache_dir("widar") / f"{kind}-{hashlib.sha256(tag.encode()).hexdigest()[:20]}.json"
@@ -77,5 +79,5 @@ class ItemCache:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump(self.items, out)
         os.replace(tmp, self.path)
-        write_meta(self.path, self.tag)
+        write_meta(self.path, self.tag, modules=[_COMPUTED_BY])
         self._dirty = False

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rougelab.semantic import semantic_similarity
 from rougelab.semantic.pagerank import ppr_vectors, transition_matrix
 from rougelab.semantic.semantic_similarity import (OOV_MASS, align_senses, gram_vectors, iteration_weights,
                                                    rank_and_weight, sim_sem_blocks, sim_sem_matrix)
@@ -174,6 +175,31 @@ def test_sim_sem_blocks_equal_the_definition_bit_for_bit():
     for block, r, j in zip(sim_sem_blocks(a, b, rows, cols), rows, cols):
         assert block.shape == (len(r), len(j)) and np.array_equal(block, full[np.ix_(r, j)])
 
+
+
+@pytest.mark.parametrize("dense_share", [0.0, 0.2, 2.0])
+def test_sim_sem_blocks_equal_the_definition_on_both_kernel_paths(monkeypatch, dense_share):
+    # Nodes drawn with Zipf-like odds: hubs held by most vectors, a tail held by few. A node is compared
+    # as a dense row of ranks when DENSE_SHARE of a block's columns hold it: 0 makes every node dense,
+    # 2 none (posting lists only), 0.2 (the default) mixes both in one block.
+    monkeypatch.setattr(semantic_similarity, "DENSE_SHARE", dense_share)
+    rng = np.random.default_rng(3)
+    odds = 1.0 / np.arange(1, 81)
+
+    def ranked(g):
+        out = np.full((g, 3, 25), -1, dtype=np.int64)
+        for i in range(g):
+            for x in range(3):
+                n = rng.integers(0, 26)
+                out[i, x, :n] = rng.choice(80, n, replace=False, p=odds / odds.sum())
+        return out
+
+    a, b = ranked(30), ranked(50)
+    rows = [np.arange(30), rng.choice(30, 7, replace=False), np.zeros(0, dtype=np.int64)]
+    cols = [np.arange(50), rng.choice(50, 11, replace=False), np.arange(5)]
+    for block, r, j in zip(sim_sem_blocks(a, b, rows, cols), rows, cols):
+        expected = np.array([[_sim_sem_by_definition(a[u], b[v]) for v in j] for u in r]).reshape(len(r), len(j))
+        assert np.array_equal(block, expected)
 
 def _gram_vector_by_definition(sense_ids, sense_values, seeds, oov, *, oov_offset, top, width):
     """Section 3.1/3.5: per iteration, the mean of the seeds' vectors (accumulated in seed order), its

@@ -26,6 +26,7 @@ from rougelab._jit import get_thread_id, jit, jit_parallel, max_threads, prange
 
 C = 0.7          # c in Eq. 2
 OOV_MASS = 0.5   # section 3.5
+DENSE_SHARE = 0.2   # a node held by this share of a block's columns is compared as a dense row (speed only)
 
 
 def iteration_weights(iterations: int, c: float = C) -> np.ndarray:
@@ -37,13 +38,17 @@ def iteration_weights(iterations: int, c: float = C) -> np.ndarray:
 
 
 @jit_parallel
-def _sim_sem_kernel(ids_a, ids_b, rows, row_start, cols, col_start, out_start, weights,
-                    n_nodes):  # pragma: no cover - compiled
+def _sim_sem_kernel(ids_a, ids_b, rows, row_start, cols, col_start, out_start, weights, n_nodes,
+                    dense_share):  # pragma: no cover - compiled
     # Block p compares ids_a[rows[row_start[p]:row_start[p + 1]]] with ids_b[cols[col_start[p]:...]] into
-    # out[out_start[p]:out_start[p + 1]] (row-major). Per block and iteration, the b side becomes posting
-    # lists (node -> (vector, rank) entries, by counting sort); then each a vector walks the lists of its
-    # nodes, chunks of a vectors in parallel. An entry is summed in the same order whatever the blocks
-    # (a's ranks, then iterations), so blocks hold the entries of the whole matrix bit for bit.
+    # out[out_start[p]:out_start[p + 1]] (row-major). Per block and iteration, each node of the b side
+    # gets either a posting list (its (vector, rank) entries, by counting sort) or, when at least
+    # ``dense_share`` of the b vectors hold it, a dense row of ranks (0: absent). Each a vector then
+    # walks its nodes in rank order, adding 1 / (rank in a + rank in b) for every b vector sharing the
+    # node: along the posting list, or over the whole dense row (adding +0.0 where b lacks the node,
+    # which changes no sum, in a loop the compiler vectorises). Chunks of a vectors run in parallel.
+    # An entry is summed in the same order whatever the blocks and paths (a's ranks, then iterations),
+    # so blocks hold the entries of the whole matrix bit for bit.
     _, X, wa = ids_a.shape
     wb = ids_b.shape[2]
     out = np.zeros(out_start[-1], dtype=np.float64)
@@ -53,8 +58,9 @@ def _sim_sem_kernel(ids_a, ids_b, rows, row_start, cols, col_start, out_start, w
     width = 0
     for p in range(len(col_start) - 1):
         width = max(width, col_start[p + 1] - col_start[p])
-    slot = np.full(n_nodes, -1, dtype=np.int64)              # node -> its posting list at this iteration
-    head = np.zeros(width * wb + 1, dtype=np.int64)
+    slot = np.full(n_nodes, -1, dtype=np.int64)              # node -> its slot at this iteration
+    head = np.zeros(width * wb + 1, dtype=np.int64)          # slot -> start of its posting list
+    dense_row = np.empty(width * wb, dtype=np.int64)         # slot -> its dense row, -1: a posting list
     owner = np.empty(width * wb, dtype=np.int64)
     rank = np.empty(width * wb, dtype=np.int64)
     nodes = np.empty(width * wb, dtype=np.int64)
@@ -75,6 +81,13 @@ def _sim_sem_kernel(ids_a, ids_b, rows, row_start, cols, col_start, out_start, w
                             head[n_slots + 1] = 0
                             n_slots += 1
                         head[slot[h] + 1] += 1
+            n_dense = 0
+            for s in range(n_slots):
+                dense_row[s] = -1
+                if head[s + 1] >= dense_share * nb:
+                    dense_row[s] = n_dense
+                    n_dense += 1
+            dense = np.zeros((n_dense, nb), dtype=np.float64)  # ranks as floats: the loop below vectorises
             head[0] = 0
             for s in range(n_slots):
                 head[s + 1] += head[s]
@@ -83,28 +96,39 @@ def _sim_sem_kernel(ids_a, ids_b, rows, row_start, cols, col_start, out_start, w
                 for t in range(wb):
                     h = ids_b[b_side[j], x, t]
                     if h >= 0:
-                        e = fill[slot[h]]
-                        owner[e] = j
-                        rank[e] = t + 1
-                        fill[slot[h]] = e + 1
+                        s = slot[h]
+                        if dense_row[s] >= 0:
+                            dense[dense_row[s], j] = t + 1
+                        else:
+                            owner[fill[s]] = j
+                            rank[fill[s]] = t + 1
+                            fill[s] += 1
             for chunk in prange(n_chunks):
                 acc = np.zeros(nb, dtype=np.float64)
-                cnt = np.zeros(nb, dtype=np.int64)
+                cnt = np.zeros(nb, dtype=np.float64)             # |H| so far, exact in a float
                 for i in range(chunk, na, n_chunks):
                     a = a_side[i]
                     for t in range(wa):
                         h = ids_a[a, x, t]
                         if h < 0 or slot[h] < 0:
                             continue
-                        for e in range(head[slot[h]], head[slot[h] + 1]):
-                            cnt[owner[e]] += 1
-                            acc[owner[e]] += 1.0 / (t + 1 + rank[e])
+                        s = slot[h]
+                        if dense_row[s] >= 0:
+                            ranks = dense[dense_row[s]]
+                            for j in range(nb):
+                                held = ranks[j] > 0
+                                acc[j] += held * (1.0 / (t + 1 + ranks[j]))
+                                cnt[j] += held
+                        else:
+                            for e in range(head[s], head[s + 1]):
+                                cnt[owner[e]] += 1
+                                acc[owner[e]] += 1.0 / (t + 1 + rank[e])
                     at = out_start[p] + i * nb
                     for j in range(nb):
                         if cnt[j] > 0:
-                            out[at + j] += weights[x] * acc[j] / harmonic[cnt[j]]
+                            out[at + j] += weights[x] * acc[j] / harmonic[int(cnt[j])]
                             acc[j] = 0.0
-                            cnt[j] = 0
+                            cnt[j] = 0.0
             for s in range(n_slots):
                 slot[nodes[s]] = -1
     return out
@@ -147,7 +171,7 @@ def sim_sem_blocks(ids_a: np.ndarray, ids_b: np.ndarray, rows: Sequence[np.ndarr
         return [np.zeros(shape) for shape in shapes]
     n_nodes = int(max(ids_a.max(initial=-1), ids_b.max(initial=-1))) + 1
     flat = _sim_sem_kernel(ids_a, ids_b, _concatenate(rows), _starts(rows), _concatenate(cols), _starts(cols),
-                           out_start, iteration_weights(ids_a.shape[1] - 1, c), n_nodes)
+                           out_start, iteration_weights(ids_a.shape[1] - 1, c), n_nodes, DENSE_SHARE)
     np.minimum(flat, 1.0, out=flat)
     return [flat[lo:hi].reshape(shape) for lo, hi, shape in zip(out_start[:-1], out_start[1:], shapes)]
 

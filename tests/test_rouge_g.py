@@ -198,3 +198,16 @@ def test_scores_do_not_depend_on_threads():
     finally:
         numba.set_num_threads(threads)
     assert np.array_equal(rouge_g(summaries, references, **FAST).to_numpy(), alone.to_numpy())
+
+
+@needs_wordnet
+def test_measures_in_one_call_equal_each_alone():
+    # In one call the three kinds share each reference's Sim_sem block (SU4's grams hold ROUGE-G-1's and
+    # -2's); every score equals the one computed with its kind alone, bit for bit.
+    rng = random.Random(7)
+    summaries = [_text(rng, rng.randint(1, 12)) + " zorbl" * (i % 3 == 0) for i in range(8)]
+    references = [[_text(rng, 9), _text(rng, 1), "cat"]] * 4 + [[_text(rng, 6), _text(rng, 11)]] * 4
+    together = rouge_g(summaries, references, **FAST)
+    for measure in ("rouge-g-1", "rouge-g-2", "rouge-g-su4"):
+        alone = rouge_g(summaries, references, measures=[measure], **FAST)
+        assert np.array_equal(together[alone.columns].to_numpy(), alone.to_numpy())

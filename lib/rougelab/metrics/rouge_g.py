@@ -124,8 +124,8 @@ class GraphSimilarity:
         (token-id arrays of one document), one :class:`DocumentSimilarity` per gram kind in ``specs``."""
         if self.beta == 1.0:
             return [DocumentSimilarity(self, {}, self.beta) for _ in specs]
-        refs = [[k for k in (count_grams(spec.grams(ids)).keys for ids in ref_ids) if len(k)] for spec in specs]
-        cands = [[k for k in (count_grams(spec.grams(ids)).keys for ids in cand_ids) if len(k)] for spec in specs]
+        refs = [[count_grams(spec.grams(ids)).keys for ids in ref_ids] for spec in specs]
+        cands = [[count_grams(spec.grams(ids)).keys for ids in cand_ids] for spec in specs]
         return [DocumentSimilarity(self, pairs, self.beta) for pairs in self._document(refs, cands)]
 
     def share_common_senses(self, documents: Sequence[Sequence[np.ndarray]]) -> None:
@@ -146,41 +146,59 @@ class GraphSimilarity:
 
     def _document(self, refs: list[list[np.ndarray]], cands: list[list[np.ndarray]]) -> list[dict]:
         """Per gram kind k, ``{pair: (block, rows, columns)}`` for every pair of a reference and a candidate
-        whose gram keys are in ``refs[k]`` and ``cands[k]`` (Sim_sem of the pair: ``block[np.ix_(rows,
-        columns)]``). The sense matrix is computed once for all kinds."""
-        sides = [(self._side(r), self._side(c)) if r and c else None for r, c in zip(refs, cands)]
-        senses_a = np.unique(np.concatenate([s[0].senses for s in sides if s] + [_NONE]))
-        senses_b = np.unique(np.concatenate([s[1].senses for s in sides if s] + [_NONE]))
+        whose gram keys are in ``refs[k]`` and ``cands[k]`` (texts without grams are left out; Sim_sem of the
+        pair: ``block[np.ix_(rows, columns)]``). The sense matrix is computed once for all kinds, and so is
+        one Sim_sem block per reference: ROUGE-G-1's and -2's grams are among SU4's, so when all three are
+        asked for, SU4's block holds the other two kinds' pairs too."""
+        kinds = []
+        for texts_a, texts_b in zip(refs, cands):
+            kept_a = [r for r, keys in enumerate(texts_a) if len(keys)]
+            kept_b = [j for j, keys in enumerate(texts_b) if len(keys)]
+            kinds.append(_Kind(kept_a, kept_b, self._side([texts_a[r] for r in kept_a]),
+                               self._side([texts_b[j] for j in kept_b])) if kept_a and kept_b else None)
+        present = [k for k in kinds if k]
+        if not present:
+            return [{} for _ in kinds]
+        senses_a = np.unique(np.concatenate([k.side_a.senses for k in present] + [_NONE]))
+        senses_b = np.unique(np.concatenate([k.side_b.senses for k in present] + [_NONE]))
         sense_sim = self._sense_matrix(senses_a, senses_b)
-        out = []
-        for side, r, c in zip(sides, refs, cands):
-            if side is None:
-                out.append({})
-                continue
-            rows, columns = np.searchsorted(senses_a, side[0].senses), np.searchsorted(senses_b, side[1].senses)
-            out.append(self._pairs(r, c, *side, sense_sim[np.ix_(rows, columns)]))
-        return out
-
-    def _pairs(self, refs: list[np.ndarray], cands: list[np.ndarray], side_a: "_Side", side_b: "_Side",
-               sense_sim: np.ndarray) -> dict:
-        # Section 3.4: each word's sense against each text of the other side, then each gram's seed set
-        seeds_a = self._seeds(side_a, self._chosen(side_a, _best(sense_sim, side_b.text_senses)))
-        seeds_b = self._seeds(side_b, self._chosen(side_b, _best(sense_sim.T, side_a.text_senses)))
-        width = seeds_a.shape[2]
-        distinct, index = np.unique(np.concatenate([seeds_a.reshape(-1, width), seeds_b.reshape(-1, width)]),
-                                    axis=0, return_inverse=True)
-        index = index.ravel()
-        index_a = index[:seeds_a.shape[0] * len(cands)].reshape(-1, len(cands))   # (reference gram, candidate)
-        index_b = index[seeds_a.shape[0] * len(cands):].reshape(-1, len(refs))    # (candidate gram, reference)
-        # One Sim_sem block per reference: the seed sets of its grams (against every candidate) x those of
-        # the candidates' grams (against it). A pair's matrix is a sub-block of its reference's.
-        rows = [np.unique(index_a[grams]) for grams in side_a.gram_of]
-        cols = [np.unique(index_b[:, r]) for r in range(len(refs))]
+        # Section 3.4 per kind: each word's sense against each text of the other side, then each gram's seed
+        # set, (grams, texts of the other side, 2 x width) with the kind's gram width
+        seeds = []
+        for k in present:
+            at_a, at_b = np.searchsorted(senses_a, k.side_a.senses), np.searchsorted(senses_b, k.side_b.senses)
+            sim = sense_sim[np.ix_(at_a, at_b)]
+            seeds.append((self._seeds(k.side_a, self._chosen(k.side_a, _best(sim, k.side_b.text_senses))),
+                          self._seeds(k.side_b, self._chosen(k.side_b, _best(sim.T, k.side_a.text_senses)))))
+        width = max(a.shape[2] // 2 for a, _ in seeds)
+        flat = [_widen(part, width).reshape(-1, 2 * width) for pair in seeds for part in pair]
+        distinct, index = np.unique(np.concatenate(flat), axis=0, return_inverse=True)
+        index = np.split(index.ravel(), np.cumsum([len(f) for f in flat])[:-1])
+        # index_a: (reference gram, candidate) -> its seed set; index_b: (candidate gram, reference) -> its seed set
+        index_a = [index[2 * i].reshape(-1, len(k.kept_b)) for i, k in enumerate(present)]
+        index_b = [index[2 * i + 1].reshape(-1, len(k.kept_a)) for i, k in enumerate(present)]
+        # One Sim_sem block per reference, over all kinds: the seed sets of its grams (against every candidate)
+        # x those of the candidates' grams (against it). A pair's matrix is a sub-block of its reference's.
+        rows, cols = [[_NONE] for _ in refs[0]], [[_NONE] for _ in refs[0]]
+        for k, ia, ib in zip(present, index_a, index_b):
+            for at, r in enumerate(k.kept_a):
+                rows[r].append(ia[k.side_a.gram_of[at]].ravel())
+                cols[r].append(ib[:, at])
+        rows = [np.unique(np.concatenate(parts)) for parts in rows]
+        cols = [np.unique(np.concatenate(parts)) for parts in cols]
         vectors = self._vectors(distinct)
         blocks = sim_sem_blocks(vectors, vectors, rows, cols, c=self.c)
-        return {_pair_key(ref, cand): (blocks[r], np.searchsorted(rows[r], index_a[side_a.gram_of[r], j]),
-                                       np.searchsorted(cols[r], index_b[side_b.gram_of[j], r]))
-                for r, ref in enumerate(refs) for j, cand in enumerate(cands)}
+        out, i = [], 0
+        for kind, texts_a, texts_b in zip(kinds, refs, cands):
+            if kind is None:
+                out.append({})
+                continue
+            ia, ib, i = index_a[i], index_b[i], i + 1
+            out.append({_pair_key(texts_a[r], texts_b[j]):
+                        (blocks[r], np.searchsorted(rows[r], ia[kind.side_a.gram_of[at], bt]),
+                         np.searchsorted(cols[r], ib[kind.side_b.gram_of[bt], at]))
+                        for at, r in enumerate(kind.kept_a) for bt, j in enumerate(kind.kept_b)})
+        return out
 
     def _sense_matrix(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Sim_sem between the senses ``rows`` and ``columns`` (rows of ``_ids``), common ones looked up."""
@@ -289,6 +307,15 @@ class _Senses(NamedTuple):
     start: np.ndarray
 
 
+class _Kind(NamedTuple):
+    """One gram kind of a document: the references and candidates with grams of that kind, and both sides."""
+
+    kept_a: list[int]             # references with grams (their positions in the document)
+    kept_b: list[int]             # candidates with grams
+    side_a: "_Side"
+    side_b: "_Side"
+
+
 class _Side(NamedTuple):
     """One side (references or candidates) of a document."""
 
@@ -321,6 +348,14 @@ def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
         return np.zeros(0, dtype=np.int64)
     ends = np.cumsum(counts)
     return np.arange(total, dtype=np.int64) - np.repeat(ends - counts - starts, counts)
+
+
+def _widen(seeds: np.ndarray, width: int) -> np.ndarray:
+    """Seed sets ``(..., 2 w)`` (senses, then OOV stems, each half ``-1`` first) as ``(..., 2 x width)``: each half
+    padded with ``-1`` in front, so one seed set has one row whatever its kind's gram width."""
+    half = seeds.shape[-1] // 2
+    pad = np.full(seeds.shape[:-1] + (width - half,), -1, dtype=np.int64)
+    return np.concatenate([pad, seeds[..., :half], pad, seeds[..., half:]], axis=-1)
 
 
 def _distinct_sorted(x: np.ndarray) -> np.ndarray:

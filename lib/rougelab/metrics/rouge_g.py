@@ -281,8 +281,12 @@ class DocumentSimilarity:
 
 
 def _sim_ls(stem: np.ndarray, beta: float, ref_keys: np.ndarray, cand_keys: np.ndarray, sim_sem) -> np.ndarray:
-    """``beta x Count_match + (1 - beta) x Sim_sem`` (Eq. 5) between the grams; ``Count_match`` compares stems."""
-    exact = (stem[ref_keys][:, None, :] == stem[cand_keys][None, :, :]).all(axis=-1)
+    """``beta x Count_match + (1 - beta) x Sim_sem`` (Eq. 5) between the grams; ``Count_match`` compares stems
+    (position by position: no (m, c, width) array)."""
+    ref_stems, cand_stems = stem[ref_keys], stem[cand_keys]
+    exact = ref_stems[:, None, 0] == cand_stems[None, :, 0]
+    for k in range(1, ref_keys.shape[1]):
+        exact &= ref_stems[:, None, k] == cand_stems[None, :, k]
     if beta == 1.0 or len(ref_keys) == 0 or len(cand_keys) == 0:
         return exact.astype(np.float64)
     return beta * exact + (1.0 - beta) * sim_sem(ref_keys, cand_keys)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from itertools import chain
 from typing import Sequence
 
 import numpy as np
@@ -211,7 +212,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         raise InputError(f"tokenizer={tokenizer!r} cannot be combined with word_limit, byte_limit or "
                          "perl_wlcs=False (ROUGE-1.5.5's truncation and Lin's ROUGE-W read its own tokens)")
     if tokenizer in ("rouge155", "rouge-score"):
-        dropped = count_dropped_letters([*summaries, *(r for refs in references for r in refs)])
+        dropped = count_dropped_letters(chain(summaries, chain.from_iterable(references)))
         if dropped:
             warnings.warn(f"tokenizer={tokenizer!r} keeps only ASCII letters and digits: {dropped} text(s) "
                           "lost letters or digits of other scripts (a text of Chinese, Arabic, Cyrillic ... "
@@ -227,7 +228,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
     """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels."""
     index = TokenIndex()  # every distinct text, numbered in order of first sight
-    numbers = index.id_list([*summaries, *(r for refs in references for r in refs)])
+    numbers = index.id_list(chain(summaries, chain.from_iterable(references)))
     batch = EncodedBatch(index.tokens, splitter, options)
     grams = [m for m in parsed if m.kind in ("N", "S")]
     lcs = [m for m in parsed if m.kind in ("L", "W")]

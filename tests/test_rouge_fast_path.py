@@ -200,6 +200,24 @@ def test_bit_parallel_lcs_marks_what_the_dp_marks(kernels):
             assert got.tolist() == want.tolist()
 
 
+def test_one_sentence_each_needs_no_back_trace(kernels):
+    """``sentence_lcs_length`` (the batch's shortcut for one sentence on each side) against the union-LCS
+    hits of ``summary_lcs_hits`` with the sentences' own unigram counts, on random sentences with many ties
+    and repeats (up to 150 tokens: several 32-bit words)."""
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        symbols = int(rng.integers(1, 8))
+        model = rng.integers(0, symbols + 2, int(rng.integers(0, 150)))
+        peer = rng.integers(0, symbols, int(rng.integers(0, 150)))
+        offsets = [np.array([0, len(x)], dtype=np.int64) for x in (model, peer)]
+        (model_vocab, model_counts), (peer_vocab, peer_counts) = grams.count_codes(model), grams.count_codes(peer)
+        hit, base = lcs.summary_lcs_hits(model, offsets[0], peer, offsets[1], 1.0,
+                                         model_vocab, model_counts, peer_vocab, peer_counts)
+        slot = np.full(symbols + 2, -1, dtype=np.int64)
+        assert lcs.sentence_lcs_length(model, peer, offsets[1], slot) == hit and (slot == -1).all()
+        assert base == len(model)
+
+
 # ------------------------------------------------------------------------------------------- batch vs Perl
 
 

@@ -21,7 +21,7 @@ from rougelab._jit import get_num_threads, jit, jit_parallel, prange
 from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, count_codes, gram_codes, gram_tables,
                                   gram_totals, multi_clipped_hits, ngram_numbers, ngrams, pack_bits, ranked_tables,
                                   segment_tables, singles_count, singles_hits)
-from rougelab.rouge.lcs import summary_lcs_hits, summary_wlcs_lin, union_lcs_hits
+from rougelab.rouge.lcs import sentence_lcs_length, summary_lcs_hits, summary_wlcs_lin, union_lcs_hits
 from rougelab.rouge.options import RougeOptions
 from rougelab.scoring import round_decimals as round5  # ROUGE-1.5.5's sprintf("%7.5f") read back
 from rougelab.scoring import with_f
@@ -532,13 +532,19 @@ def batch_pair_stats(peers, models, codes, counts, first, last, totals, table, s
                 out[q, k, 2] = peer_total
                 out[q, k, 3] = round5_exact(hit / total) if total else 0.0
             peer_length = float(end[s] - start[s])
+            one_sentence_each = unit_start[m + 1] - unit_start[m] == 2 and unit_start[s + 1] - unit_start[s] == 2
             for j in range(len(lcs_weights)):
                 w = lcs_weights[j]
-                hit, base = union_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
-                                           ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
-                                           codes[first[clip, m]:last[clip, m]], counts[first[clip, m]:last[clip, m]],
-                                           codes[first[clip, s]:last[clip, s]], counts[first[clip, s]:last[clip, s]],
-                                           slot)
+                if w == 1.0 and one_sentence_each:  # the union LCS is the LCS, never clipped
+                    hit = sentence_lcs_length(ids[start[m]:end[m]], ids[start[s]:end[s]],
+                                              unit_offsets[unit_start[s]:unit_start[s + 1]], slot)
+                    base = float(end[m] - start[m])
+                else:
+                    hit, base = union_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
+                                               ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
+                                               codes[first[clip, m]:last[clip, m]], counts[first[clip, m]:last[clip, m]],
+                                               codes[first[clip, s]:last[clip, s]], counts[first[clip, s]:last[clip, s]],
+                                               slot)
                 k = n_grams + j
                 if lcs_is_w[j]:
                     out[q, k, 0] = base ** w

@@ -17,7 +17,7 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from rougelab._jit import get_num_threads, jit, jit_parallel, prange
+from rougelab._jit import get_num_threads, jit, jit_parallel, prange, sized
 from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, count_codes, gram_codes, gram_tables,
                                   gram_totals, multi_clipped_hits, ngram_numbers, ngrams, pack_bits, ranked_tables,
                                   segment_tables, singles_count, singles_hits)
@@ -474,9 +474,9 @@ class EncodedBatch:
         first, last = room.copy(), room.copy()
         for k, (m, (kind, bits)) in enumerate(zip(wanted, kinds)):
             if m.kind == "S" or (m.size > 1 and vocabulary <= 1 << bits):  # packed ids
-                last[k] = ranked_tables(self.ids, self.start, self.end, kind, m.size, False, False, bits,
-                                        unigram_codes, unigram_bounds[:-1], unigram_bounds[1:], codes, counts, room[k],
-                                        4 * get_num_threads())
+                last[k] = sized(ranked_tables, len(lengths))(
+                    self.ids, self.start, self.end, kind, m.size, False, False, bits, unigram_codes,
+                    unigram_bounds[:-1], unigram_bounds[1:], codes, counts, room[k], 4 * get_num_threads())
             else:  # unigrams, or n-grams numbered because their ids do not fit in 63 // n bits
                 table = (unigram_codes, unigram_counts, unigram_bounds) if m.size == 1 else \
                     self._numbered_tables(m.size)

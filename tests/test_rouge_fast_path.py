@@ -200,6 +200,24 @@ def test_bit_parallel_lcs_marks_what_the_dp_marks(kernels):
             assert got.tolist() == want.tolist()
 
 
+def test_one_sentence_each_needs_no_back_trace(kernels):
+    """``sentence_lcs_length`` (the batch's shortcut for one sentence on each side) against the union-LCS
+    hits of ``summary_lcs_hits`` with the sentences' own unigram counts, on random sentences with many ties
+    and repeats (up to 150 tokens: several 32-bit words)."""
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        symbols = int(rng.integers(1, 8))
+        model = rng.integers(0, symbols + 2, int(rng.integers(0, 150)))
+        peer = rng.integers(0, symbols, int(rng.integers(0, 150)))
+        offsets = [np.array([0, len(x)], dtype=np.int64) for x in (model, peer)]
+        (model_vocab, model_counts), (peer_vocab, peer_counts) = grams.count_codes(model), grams.count_codes(peer)
+        hit, base = lcs.summary_lcs_hits(model, offsets[0], peer, offsets[1], 1.0,
+                                         model_vocab, model_counts, peer_vocab, peer_counts)
+        slot = np.full(symbols + 2, -1, dtype=np.int64)
+        assert lcs.sentence_lcs_length(model, peer, offsets[1], slot) == hit and (slot == -1).all()
+        assert base == len(model)
+
+
 # ------------------------------------------------------------------------------------------- batch vs Perl
 
 
@@ -305,3 +323,16 @@ def test_empty_texts_and_duplicates(kernels):
     out = rouge(["", "a b", "a b"], [["a b"], [""], ["a b", "a b c"]], ["rouge-2", "rouge-l", "rouge-su4"])
     assert out.iloc[0].tolist() == [0.0] * 9 and out.iloc[1].tolist() == [0.0] * 9
     assert out.loc[2, "rouge2_r"] == round(2 / 3, 5) and out.loc[2, "rouge2_p"] == 1.0
+
+
+def test_small_batches_run_the_serial_twin_with_the_same_digits(monkeypatch):
+    """Below ``PARALLEL_FROM`` pairs the batch runs the kernels' serial twins (no thread wake-up); both
+    compilations give the same table, and each is the one ``sized`` picks."""
+    from rougelab import _jit
+    summaries = [f"the cat number {i} sat on the mat\nand then it slept" for i in range(70)]
+    references = [["a cat sat on a mat", f"the dog number {i} slept"] for i in range(70)]
+    assert _jit.sized(core.batch_pair_stats, 1) is core.batch_pair_stats.serial
+    threaded = rouge(summaries, references, ["rouge-1", "rouge-2", "rouge-l", "rouge-su4"])
+    monkeypatch.setattr(_jit, "PARALLEL_FROM", 10**9)
+    assert _jit.sized(core.batch_pair_stats, 140) is core.batch_pair_stats.serial
+    assert rouge(summaries, references, ["rouge-1", "rouge-2", "rouge-l", "rouge-su4"]).equals(threaded)

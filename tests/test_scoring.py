@@ -2,9 +2,11 @@
 import random
 from decimal import ROUND_HALF_EVEN, Decimal
 
+import numpy as np
 import pytest
 from rouge_score.scoring import fmeasure
 
+from rougelab import scoring
 from rougelab.scoring import InputError, check_batch, prf, round_decimals, with_f
 
 
@@ -37,3 +39,32 @@ def test_check_batch_is_the_one_input_check():
         check_batch(["a", "b"], [["x"]], ["s"])
     with pytest.raises(InputError, match="no references: pass a non-empty list"):
         check_batch(["a"], [[]])
+
+
+GOOD_AND_BAD_TEXTS = ["plain", "naïve café", "中文", "", "\ud800 lone surrogate", None, b"bytes", 3,
+                      np.str_("numpy str")]
+
+
+@pytest.mark.parametrize("bad_at", ["summary", "reference", "source"])
+@pytest.mark.parametrize("text", GOOD_AND_BAD_TEXTS)
+def test_the_fast_check_accepts_exactly_what_the_per_text_check_accepts(text, bad_at):
+    summaries, references, sources = ["a b", "c"], [["x"], ("y", "z")], ["s", "t"]
+    if bad_at == "summary":
+        summaries[1] = text
+    elif bad_at == "reference":
+        references[1] = ("y", text)
+    else:
+        sources[0] = text
+    per_text_ok = isinstance(text, str) and not (text and "\ud800" in text)
+    assert scoring._well_formed(summaries, references, sources) == (per_text_ok and type(text) is str)
+    if per_text_ok:
+        check_batch(summaries, references, sources)
+    else:
+        with pytest.raises(InputError, match=r"\[1\]\[1\]|summaries\[1\]|sources\[0\]"):
+            check_batch(summaries, references, sources)
+
+
+def test_reference_lists_of_other_sequence_types_take_the_per_text_check():
+    check_batch(["a"], [np.array(["x", "y"])])     # not a list or tuple: checked text by text, accepted
+    with pytest.raises(InputError, match="references\\[0\\] must be a list"):
+        check_batch(["a"], [{"x"}])

@@ -14,6 +14,7 @@ notebook next to a benchmark). With one of our 2 cores busy, spinning made a 2,0
 from __future__ import annotations
 
 import os
+import types
 
 try:
     import numba
@@ -49,8 +50,27 @@ def jit(func):
 
 
 def jit_parallel(func):
-    """Like ``jit``, with numba's ``parallel=True`` so that ``prange`` loops run on several threads."""
+    """Like ``jit``, with numba's ``parallel=True`` so that ``prange`` loops run on several threads.
+
+    Its ``.serial`` is the same code compiled without threads (cached under its own name): waking numba's
+    sleeping threads costs about 20 microseconds a call, more than the whole work of a small batch.
+    ``sized`` picks one of the two for an amount of work.
+    """
+    func.serial = func
     if not NUMBA:
         func.py_func = func
         return func
-    return numba.njit(cache=True, nogil=True, parallel=True)(func)
+    twin = types.FunctionType(func.__code__, func.__globals__, func.__name__, func.__defaults__, func.__closure__)
+    twin.__qualname__ = f"{func.__qualname__}_serial"
+    kernel = numba.njit(cache=True, nogil=True, parallel=True)(func)
+    kernel.serial = numba.njit(cache=True, nogil=True)(twin)
+    return kernel
+
+
+PARALLEL_FROM = 64  # units of work (pairs, texts) from which a ``jit_parallel`` kernel's threads pay off
+
+
+def sized(kernel, units: int):
+    """``kernel`` (a ``jit_parallel`` kernel) for ``units`` units of work: its ``serial`` twin below
+    ``PARALLEL_FROM`` units or with one thread."""
+    return kernel if units >= PARALLEL_FROM and get_num_threads() > 1 else kernel.serial

@@ -11,6 +11,7 @@ rest of the package, so every layer (``text``, ``rouge``, ``metrics``) can build
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain, filterfalse
 from typing import Mapping, NamedTuple, Sequence
 
 import numpy as np
@@ -41,7 +42,9 @@ def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
                          "pass one list of references per summary")
     if sources is not None and len(sources) != len(summaries):
         raise InputError(f"{len(summaries)} summaries but {len(sources)} sources: pass one source per summary")
-    for i, refs in enumerate(references):
+    if _well_formed(summaries, references, () if sources is None else sources):
+        return
+    for i, refs in enumerate(references):  # something is wrong: find it and say where
         if isinstance(refs, str):
             raise InputError(f"references[{i}] is a string: pass a list of reference texts per summary")
         _check_list(refs, f"references[{i}]")
@@ -55,6 +58,25 @@ def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
             _check_text(text, f"summaries[{i}]")
     for i, text in enumerate(sources if sources is not None else ()):
         _check_text(text, f"sources[{i}]", hint=" (does this dataset have source documents?)")
+
+
+def _well_formed(summaries, references, sources) -> bool:
+    """True when each reference list is a non-empty list or tuple and every text a ``str`` that encodes
+    as UTF-8; checked with builtins that loop in C, so that a large batch costs no Python loop per text."""
+    if not (set(map(type, references)) <= _SEQUENCES and all(references)):
+        return False
+    texts = list(chain(summaries, chain.from_iterable(references), sources))
+    if not set(map(type, texts)) <= {str}:
+        return False
+    try:
+        for text in filterfalse(str.isascii, texts):  # an ASCII str is valid
+            text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+_SEQUENCES = {list, tuple}
 
 
 def _check_list(value, name: str, what: str = "a list of strings") -> None:

@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import re
 import warnings
+from functools import lru_cache
+from itertools import chain
 from typing import Sequence
 
 import numpy as np
 import pandas as pd
 
 from rougelab.scoring import InputError, check_batch
-from rougelab._jit import get_num_threads
+from rougelab._jit import get_num_threads, sized
 from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, batch_pair_stats,
                                  check_options, measure_stats, pool_references, pooled_rpf, recall_precision_f)
@@ -211,7 +213,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         raise InputError(f"tokenizer={tokenizer!r} cannot be combined with word_limit, byte_limit or "
                          "perl_wlcs=False (ROUGE-1.5.5's truncation and Lin's ROUGE-W read its own tokens)")
     if tokenizer in ("rouge155", "rouge-score"):
-        dropped = count_dropped_letters([*summaries, *(r for refs in references for r in refs)])
+        dropped = count_dropped_letters(chain(summaries, chain.from_iterable(references)))
         if dropped:
             warnings.warn(f"tokenizer={tokenizer!r} keeps only ASCII letters and digits: {dropped} text(s) "
                           "lost letters or digits of other scripts (a text of Chinese, Arabic, Cyrillic ... "
@@ -220,14 +222,21 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         table = _score_one_by_one(summaries, references, parsed, options, multiref, splitter)
     else:
         table = _score_batch(summaries, references, parsed, options, multiref, splitter)
-    columns = [f"{column_prefix(m)}_{x}" for m in parsed for x in "rpf"]
-    return pd.DataFrame(np.asarray(table, dtype=float).reshape(len(summaries), -1), columns=columns)  # one block
+    return pd.DataFrame(np.asarray(table, dtype=float).reshape(len(summaries), -1),
+                        columns=_columns(tuple(parsed)))  # one block
+
+
+@lru_cache(maxsize=256)
+def _columns(measures: tuple[Measure, ...]) -> pd.Index:
+    """The table's column names (an immutable ``pd.Index``, built once: that takes longer than the rest of
+    a one-pair call's table)."""
+    return pd.Index([f"{column_prefix(m)}_{x}" for m in measures for x in "rpf"])
 
 
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
     """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels."""
     index = TokenIndex()  # every distinct text, numbered in order of first sight
-    numbers = index.id_list([*summaries, *(r for refs in references for r in refs)])
+    numbers = index.id_list(chain(summaries, chain.from_iterable(references)))
     batch = EncodedBatch(index.tokens, splitter, options)
     grams = [m for m in parsed if m.kind in ("N", "S")]
     lcs = [m for m in parsed if m.kind in ("L", "W")]
@@ -238,10 +247,10 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     weights = np.array([1.0 if m.kind == "L" else m.weight for m in lcs], dtype=np.float64)
     is_w = np.array([m.kind == "W" for m in lcs], dtype=np.bool_)
     singles = np.array([m.unigrams for m in grams], dtype=np.bool_)
-    stats = batch_pair_stats(peers, models, codes, counts, first, last, totals, table, singles,
-                             options.perl_last_unigram_bug, weights, is_w,
-                             batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start,
-                             4 * get_num_threads())
+    stats = sized(batch_pair_stats, len(peers))(peers, models, codes, counts, first, last, totals, table, singles,
+                                                options.perl_last_unigram_bug, weights, is_w,
+                                                batch.ids, batch.start, batch.end, batch.unit_offsets,
+                                                batch.unit_start, 4 * get_num_threads())
     order = grams + lcs
     stats = stats[:, [order.index(m) for m in parsed], :]
     bounds = np.concatenate([[0], np.cumsum(per_summary)]).astype(np.int64)

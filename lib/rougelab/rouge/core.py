@@ -17,11 +17,11 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from rougelab._jit import get_num_threads, jit, jit_parallel, prange
+from rougelab._jit import get_num_threads, jit, jit_parallel, prange, sized
 from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, count_codes, gram_codes, gram_tables,
                                   gram_totals, multi_clipped_hits, ngram_numbers, ngrams, pack_bits, ranked_tables,
                                   segment_tables, singles_count, singles_hits)
-from rougelab.rouge.lcs import summary_lcs_hits, summary_wlcs_lin, union_lcs_hits
+from rougelab.rouge.lcs import sentence_lcs_length, summary_lcs_hits, summary_wlcs_lin, union_lcs_hits
 from rougelab.rouge.options import RougeOptions
 from rougelab.scoring import round_decimals as round5  # ROUGE-1.5.5's sprintf("%7.5f") read back
 from rougelab.scoring import with_f
@@ -474,9 +474,9 @@ class EncodedBatch:
         first, last = room.copy(), room.copy()
         for k, (m, (kind, bits)) in enumerate(zip(wanted, kinds)):
             if m.kind == "S" or (m.size > 1 and vocabulary <= 1 << bits):  # packed ids
-                last[k] = ranked_tables(self.ids, self.start, self.end, kind, m.size, False, False, bits,
-                                        unigram_codes, unigram_bounds[:-1], unigram_bounds[1:], codes, counts, room[k],
-                                        4 * get_num_threads())
+                last[k] = sized(ranked_tables, len(lengths))(
+                    self.ids, self.start, self.end, kind, m.size, False, False, bits, unigram_codes,
+                    unigram_bounds[:-1], unigram_bounds[1:], codes, counts, room[k], 4 * get_num_threads())
             else:  # unigrams, or n-grams numbered because their ids do not fit in 63 // n bits
                 table = (unigram_codes, unigram_counts, unigram_bounds) if m.size == 1 else \
                     self._numbered_tables(m.size)
@@ -532,13 +532,19 @@ def batch_pair_stats(peers, models, codes, counts, first, last, totals, table, s
                 out[q, k, 2] = peer_total
                 out[q, k, 3] = round5_exact(hit / total) if total else 0.0
             peer_length = float(end[s] - start[s])
+            one_sentence_each = unit_start[m + 1] - unit_start[m] == 2 and unit_start[s + 1] - unit_start[s] == 2
             for j in range(len(lcs_weights)):
                 w = lcs_weights[j]
-                hit, base = union_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
-                                           ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
-                                           codes[first[clip, m]:last[clip, m]], counts[first[clip, m]:last[clip, m]],
-                                           codes[first[clip, s]:last[clip, s]], counts[first[clip, s]:last[clip, s]],
-                                           slot)
+                if w == 1.0 and one_sentence_each:  # the union LCS is the LCS, never clipped
+                    hit = sentence_lcs_length(ids[start[m]:end[m]], ids[start[s]:end[s]],
+                                              unit_offsets[unit_start[s]:unit_start[s + 1]], slot)
+                    base = float(end[m] - start[m])
+                else:
+                    hit, base = union_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
+                                               ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
+                                               codes[first[clip, m]:last[clip, m]], counts[first[clip, m]:last[clip, m]],
+                                               codes[first[clip, s]:last[clip, s]], counts[first[clip, s]:last[clip, s]],
+                                               slot)
                 k = n_grams + j
                 if lcs_is_w[j]:
                     out[q, k, 0] = base ** w

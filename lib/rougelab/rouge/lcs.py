@@ -5,7 +5,7 @@ The kernels reproduce ROUGE-1.5.5's dynamic programme and its back-trace (``lcs_
 ``c[i-1][j] >= c[i][j-1]``, else left. Which tokens form the union LCS depends on these ties, so
 they are kept exactly. ROUGE-L's summary-level kernel computes the same DP bit-parallel
 (``_mark_lcs_bits``: one machine word per 32 peer tokens and model token) and back-traces it with the same
-choices; ROUGE-W keeps the full DP. Tokens are integer ids (numpy ``int64`` arrays) inside the kernels;
+choices from one parity bit per DP cell; ROUGE-W keeps the full DP. Tokens are integer ids (numpy ``int64`` arrays) inside the kernels;
 the public helpers accept any sequences of hashable tokens.
 """
 from __future__ import annotations
@@ -84,17 +84,6 @@ def _popcount(x):
 
 
 @jit
-def _lcs_at(rows, i, j):
-    """c[i][j] of the LCS DP from its bit-parallel row i: j minus the set bits among bits 0 .. j - 1."""
-    ones = 0
-    for w in range(j // _WORD):
-        ones += _popcount(rows[i, w])
-    if j % _WORD:
-        ones += _popcount(rows[i, j // _WORD] & ((1 << (j % _WORD)) - 1))
-    return j - ones
-
-
-@jit
 def match_masks(model, peer, peer_offsets, slot):
     """Where each model token occurs in each peer sentence, as bit words (``_mark_lcs_bits``' M).
 
@@ -126,6 +115,40 @@ def match_masks(model, peer, peer_offsets, slot):
 
 
 @jit
+def _prefix_parity(x):
+    """Bit k of the result is the parity of bits 0 .. k of ``x`` (0 <= x < 2**32)."""
+    x ^= x << 1
+    x ^= x << 2
+    x ^= x << 4
+    x ^= x << 8
+    x ^= x << 16
+    return x & _FULL
+
+
+@jit
+def _advance(before, after, masks, d, t):
+    """One row of the bit-parallel LCS DP (``_mark_lcs_bits``): V_i into ``after`` from V_{i-1} in ``before``
+    (the same array is fine), for a model token of ``masks`` row ``d`` (-1: absent) against peer sentence t."""
+    carry = 0
+    for w in range(len(before)):
+        v = before[w]
+        match = masks[d, t, w] if d >= 0 else 0
+        total = v + (v & match) + carry
+        carry = total >> _WORD
+        after[w] = (total & _FULL) | (v & ~match & _FULL)
+
+
+@jit
+def _lcs_of_row(row, n):
+    """c[i][n] from DP row V_i over ``n`` peer positions: the clear bits among bits 0 .. n - 1."""
+    length = 0
+    for w in range(len(row)):
+        bits = min(_WORD, n - w * _WORD)
+        length += bits - _popcount(row[w] & ((1 << bits) - 1))
+    return length
+
+
+@jit
 def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
     """``_mark_lcs`` with weight 1 against peer sentence t (``peer[p0:p1]``), the DP computed bit-parallel
     (Allison and Dix 1986; Hyyro 2004).
@@ -133,9 +156,11 @@ def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
     ``which[i]`` is model token i's row in ``masks`` (``match_masks``), -1 when the peer lacks it.
     Row i of the DP is a bit vector V_i over the peer positions, bit j clear where c[i][j+1] = c[i][j] + 1;
     with M the peer positions equal to model token i, V_i = (V_{i-1} + (V_{i-1} & M)) | (V_{i-1} & ~M),
-    in words of ``_WORD`` bits added with carries. The rows are kept, so the back-trace knows every
-    c[i][j] it needs and makes ROUGE-1.5.5's choices (diagonal on equal tokens, else up when
-    c[i-1][j] >= c[i][j-1]). Returns the LCS length.
+    in words of ``_WORD`` bits added with carries (``_advance``). The back-trace makes ROUGE-1.5.5's choices
+    (diagonal on equal tokens, else up when c[i-1][j] >= c[i][j-1]); off the diagonal c[i][j] is the larger
+    of the two, so the path goes up exactly where c[i][j] - c[i-1][j] is 0. That difference is 0 or 1 in
+    every column, so the columns where V_i and V_{i-1} differ alternately raise and lower it: it is the
+    parity of those columns up to j, which replaces row i once the DP is done. Returns the LCS length.
     """
     m = m1 - m0
     n = p1 - p0
@@ -145,42 +170,45 @@ def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
     rows = np.empty((m + 1, words), dtype=np.int64)
     rows[0, :] = _FULL
     for i in range(1, m + 1):
-        d = which[m0 + i - 1]
-        carry = 0
+        _advance(rows[i - 1], rows[i], masks, which[m0 + i - 1], t)
+    length = _lcs_of_row(rows[m], n)
+    for i in range(m, 0, -1):  # row i becomes the parity of its changes from row i - 1
+        parity = 0
         for w in range(words):
-            v = rows[i - 1, w]
-            match = masks[d, t, w] if d >= 0 else 0
-            total = v + (v & match) + carry
-            carry = total >> _WORD
-            rows[i, w] = (total & _FULL) | (v & ~match & _FULL)
-    # c[i][j] (here) and c[i-1][j] (up), moved along the path: one step left changes each by its row's bit j-1.
+            flips = _prefix_parity(rows[i - 1, w] ^ rows[i, w])
+            if parity:
+                flips ^= _FULL
+            rows[i, w] = flips
+            parity = flips >> (_WORD - 1)
     i = m
     j = n
-    here = _lcs_at(rows, i, j)
-    up = _lcs_at(rows, i - 1, j)
-    length = here
     while i != 0 and j != 0:
         if model[m0 + i - 1] == peer[p0 + j - 1]:
             i -= 1
             j -= 1
             mask[m0 + i] = 1
-            if i == 0:
-                break
-            here = _lcs_at(rows, i, j)
-            up = _lcs_at(rows, i - 1, j)
+        elif (rows[i, (j - 1) // _WORD] >> ((j - 1) % _WORD)) & 1 == 0:
+            i -= 1
         else:
-            left = here - 1 + ((rows[i, (j - 1) // _WORD] >> ((j - 1) % _WORD)) & 1)
-            if up >= left:
-                i -= 1
-                if i == 0:
-                    break
-                here = up
-                up = _lcs_at(rows, i - 1, j)
-            else:
-                j -= 1
-                here = left
-                up = up - 1 + ((rows[i - 1, j // _WORD] >> (j % _WORD)) & 1)
+            j -= 1
     return float(length)
+
+
+@jit
+def sentence_lcs_length(model, peer, peer_offsets, slot):
+    """LCS length of one model sentence and one peer sentence (``peer_offsets``: ``[0, len(peer)]``; ``slot``
+    as in ``match_masks``), bit-parallel like ``_mark_lcs_bits``, without the back-trace.
+
+    For one sentence on each side this is ROUGE-1.5.5's union-LCS hit when the unigram counts that clip it
+    are those of the same tokens (no length limit): the LCS pairs each of its model tokens with a
+    peer token of the same id, so no id is counted more often than either sentence holds it.
+    """
+    which, masks = match_masks(model, peer, peer_offsets, slot)
+    n = len(peer)
+    row = np.full(max(1, (n + _WORD - 1) // _WORD), _FULL, dtype=np.int64)
+    for i in range(len(model)):
+        _advance(row, row, masks, which[i], 0)
+    return float(_lcs_of_row(row, n))
 
 
 @jit

@@ -19,6 +19,7 @@ documents, not books) or use a bounded skip distance.
 from __future__ import annotations
 
 import re
+from itertools import chain
 from typing import Sequence
 
 from rougelab.scoring import InputError
@@ -53,7 +54,7 @@ def check_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]], m
         return not ((distances and max(skip_bigrams(n, widest), skip_bigrams(m, widest)) > MAX_SKIP_BIGRAMS)
                     or (lcs and n * m > MAX_LCS_CELLS))
 
-    if fits(max(map(len, summaries), default=0), max((len(r) for refs in references for r in refs), default=0)):
+    if fits(max(map(len, summaries), default=0), max(map(len, chain.from_iterable(references)), default=0)):
         return  # even the longest summary and the longest reference fit
     counts: dict[str, int] = {}
     for i, (summary, refs) in enumerate(zip(summaries, references)):

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from itertools import filterfalse
 from typing import Callable
 
 import numpy as np
@@ -256,10 +257,13 @@ def make_encoder(tokenizer: str = "rouge155", *, stem: bool = False, stopwords: 
     return UnicodeEncoder(stem=stem, stopwords=stopwords, stemmer=stemmer, characters=tokenizer == "character")
 
 
-_NON_ASCII_ALNUM = regex.compile(r"[[\p{Alphabetic}\p{N}]--\p{ASCII}]", regex.V1)
+@lru_cache(maxsize=100_000)
+def _letter_or_digit(char: str) -> bool:
+    return _ALNUM.match(char) is not None
 
 
 def count_dropped_letters(texts) -> int:
     """How many distinct ``texts`` hold a letter or digit outside ASCII (which ``"rouge155"`` and
     ``"rouge-score"`` tokenisation turn into a separator)."""
-    return sum(1 for t in set(texts) if not t.isascii() and _NON_ASCII_ALNUM.search(t))
+    return sum(1 for t in set(filterfalse(str.isascii, texts))
+               if any(map(_letter_or_digit, set(_NON_ASCII.findall(t)))))

@@ -59,9 +59,9 @@ class GraphSimilarity:
     once and returns, per kind, a :class:`DocumentSimilarity`, the gram similarity of those pairs for
     the soft-matching core. For that it computes the sense-level Sim_sem for the alignment (section
     3.4) once for all the document's words; each word's sense against each text of the other side
-    (all the alignment depends on); one PPR vector per distinct seed set (chosen senses + OOV words);
-    and, per reference, one Sim_sem block between the seed sets of its grams and those of the
-    candidates' grams, which holds the matrix of each of its pairs. Calling the ``GraphSimilarity``
+    (all the alignment depends on); one PPR vector per distinct seed set (chosen senses + OOV words) of
+    any kind; and, per reference, one Sim_sem block (Eq. 2) between the seed sets of its grams of every
+    kind and those of the candidates' grams, which holds the matrix of each of its pairs. Calling the ``GraphSimilarity``
     itself on a pair computes the same numbers for that pair alone. Several threads may prepare
     documents at once.
 

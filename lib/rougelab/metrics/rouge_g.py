@@ -61,8 +61,8 @@ class GraphSimilarity:
     3.4) once for all the document's words; each word's sense against each text of the other side
     (all the alignment depends on); one PPR vector per distinct seed set (chosen senses + OOV words) of
     any kind; and, per reference, one Sim_sem block (Eq. 2) between the seed sets of its grams of every
-    kind and those of the candidates' grams, which holds the matrix of each of its pairs. Calling the ``GraphSimilarity``
-    itself on a pair computes the same numbers for that pair alone. Several threads may prepare
+    kind and those of the candidates' grams, which holds the matrix of each of its pairs. Calling the
+    ``GraphSimilarity`` itself on a pair computes the same numbers for that pair alone. Several threads may prepare
     documents at once.
 
     Parameters
@@ -162,21 +162,7 @@ class GraphSimilarity:
         senses_a = np.unique(np.concatenate([k.side_a.senses for k in present] + [_NONE]))
         senses_b = np.unique(np.concatenate([k.side_b.senses for k in present] + [_NONE]))
         sense_sim = self._sense_matrix(senses_a, senses_b)
-        # Section 3.4 per kind: each word's sense against each text of the other side, then each gram's seed
-        # set, (grams, texts of the other side, 2 x width) with the kind's gram width
-        seeds = []
-        for k in present:
-            at_a, at_b = np.searchsorted(senses_a, k.side_a.senses), np.searchsorted(senses_b, k.side_b.senses)
-            sim = sense_sim[np.ix_(at_a, at_b)]
-            seeds.append((self._seeds(k.side_a, self._chosen(k.side_a, _best(sim, k.side_b.text_senses))),
-                          self._seeds(k.side_b, self._chosen(k.side_b, _best(sim.T, k.side_a.text_senses)))))
-        width = max(a.shape[2] // 2 for a, _ in seeds)
-        flat = [_widen(part, width).reshape(-1, 2 * width) for pair in seeds for part in pair]
-        distinct, index = np.unique(np.concatenate(flat), axis=0, return_inverse=True)
-        index = np.split(index.ravel(), np.cumsum([len(f) for f in flat])[:-1])
-        # index_a: (reference gram, candidate) -> its seed set; index_b: (candidate gram, reference) -> its seed set
-        index_a = [index[2 * i].reshape(-1, len(k.kept_b)) for i, k in enumerate(present)]
-        index_b = [index[2 * i + 1].reshape(-1, len(k.kept_a)) for i, k in enumerate(present)]
+        distinct, index_a, index_b = self._seed_sets(present, sense_sim, senses_a, senses_b)
         # One Sim_sem block per reference, over all kinds: the seed sets of its grams (against every candidate)
         # x those of the candidates' grams (against it). A pair's matrix is a sub-block of its reference's.
         rows, cols = [[_NONE] for _ in refs[0]], [[_NONE] for _ in refs[0]]
@@ -199,6 +185,24 @@ class GraphSimilarity:
                          np.searchsorted(cols[r], ib[kind.side_b.gram_of[bt], at]))
                         for at, r in enumerate(kind.kept_a) for bt, j in enumerate(kind.kept_b)})
         return out
+
+    def _seed_sets(self, kinds: list["_Kind"], sense_sim: np.ndarray, senses_a: np.ndarray,
+                   senses_b: np.ndarray) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray]]:
+        """Section 3.4 per kind: each word's sense against each text of the other side, then each gram's seed
+        set. Returns the distinct seed sets of all kinds (rows, one width for all) and, per kind, the row of
+        each (reference gram, candidate) and each (candidate gram, reference) seed set."""
+        seeds = []
+        for k in kinds:
+            at_a, at_b = np.searchsorted(senses_a, k.side_a.senses), np.searchsorted(senses_b, k.side_b.senses)
+            sim = sense_sim[np.ix_(at_a, at_b)]
+            seeds.append(self._seeds(k.side_a, self._chosen(k.side_a, _best(sim, k.side_b.text_senses))))
+            seeds.append(self._seeds(k.side_b, self._chosen(k.side_b, _best(sim.T, k.side_a.text_senses))))
+        width = max(part.shape[2] // 2 for part in seeds)
+        flat = [_widen(part, width).reshape(-1, 2 * width) for part in seeds]
+        distinct, index = np.unique(np.concatenate(flat), axis=0, return_inverse=True)
+        index = np.split(index.ravel(), np.cumsum([len(f) for f in flat])[:-1])
+        return (distinct, [index[2 * i].reshape(-1, len(k.kept_b)) for i, k in enumerate(kinds)],
+                [index[2 * i + 1].reshape(-1, len(k.kept_a)) for i, k in enumerate(kinds)])
 
     def _sense_matrix(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Sim_sem between the senses ``rows`` and ``columns`` (rows of ``_ids``), common ones looked up."""

@@ -69,7 +69,7 @@ def _scoring_forbidden(monkeypatch):
 
     def refuse(*args, **kwargs):
         raise AssertionError("scored before the arguments were checked")
-    monkeypatch.setattr(evaluate_module, "cached_score", refuse)
+    monkeypatch.setattr(evaluate_module, "cached_scores", refuse)
 
 
 @pytest.mark.parametrize("argv, message", [

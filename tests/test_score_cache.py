@@ -55,3 +55,29 @@ def test_corrupt_file_is_reported_and_recomputed(counting_metric):
     assert table["n"].tolist() == [2.0] and calls == [1, 1]
     assert score_cache.cached_score(metric, ["ab"], [["x"]])["n"].tolist() == [2.0]
     assert calls == [1, 1]
+
+
+def test_metrics_that_differ_only_in_their_measures_are_scored_in_one_call(monkeypatch):
+    """ROUGE-1, -2, -L and -SU4 missing from the cache: one ``rouge`` call, each table equal to the metric
+    scored alone (and then cached under its own signature); a metric with other options is its own call."""
+    from rougelab.metrics.base import get_metric
+
+    summaries = ["the cat sat on the mat. it slept.", "a dog barked at the cat", ""]
+    references = [["the cat lay on a mat", "a cat sat"], ["the dog barked"], ["nothing here"]]
+    names = ["rouge-1", "rouge-2", "rouge-l", "rouge-su4", "rouge-1-nostem"]
+    alone = [get_metric(n).score(summaries, references) for n in names]
+    calls = []
+    monkeypatch.setattr(Metric, "score", _counting(calls, Metric.score))
+    tables = score_cache.cached_scores([get_metric(n) for n in names], summaries, references)
+    assert sorted(len(c) for c in calls) == [1, 4]           # the four defaults together, -nostem alone
+    for table, want in zip(tables, alone):
+        pd.testing.assert_frame_equal(table, want, check_exact=True)
+    again = score_cache.cached_scores([get_metric(n) for n in names], summaries, references)
+    assert len(calls) == 2 and all(a.equals(b) for a, b in zip(again, tables))  # all read from the cache
+
+
+def _counting(calls, score):
+    def counted(self, summaries, references, sources=None):
+        calls.append(list(self.options.get("measures", ())))
+        return score(self, summaries, references, sources)
+    return counted

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import pandas as pd
-from tqdm.auto import tqdm
 
 from rougelab.metrics.base import InputError, Metric, get_metric
-from rougelab.score_cache import cached_score
+from rougelab.score_cache import cached_scores
 
 TEXT_COLUMNS = ("dataset", "doc_id", "system_id", "source", "references", "summary")
 
@@ -40,13 +39,15 @@ def add_metric_scores(table: pd.DataFrame, metric_names: list[str], *, column: s
     """A copy of ``table`` with one column per metric, named after it (its primary score).
 
     ``column="all"`` adds every column the metric returns, prefixed with ``<metric>:``.
-    Scores come through the content-addressed score cache.
+    Scores come through the content-addressed score cache (``cached_scores``: metrics that differ only
+    in their measures are scored together).
     """
     out = table.copy()
-    for name in tqdm(metric_names, desc="metrics", disable=not progress or len(metric_names) < 2):
-        metric = get_metric(name)
-        scores = cached_score(metric, list(table["summary"]), [list(r) for r in table["references"]],
-                              list(table["source"]) if metric.needs_source else None)
+    metrics = [get_metric(name) for name in metric_names]
+    summaries, references = list(table["summary"]), [list(r) for r in table["references"]]
+    sources = list(table["source"]) if any(m.needs_source for m in metrics) else None
+    tables = cached_scores(metrics, summaries, references, sources, progress=progress)
+    for name, metric, scores in zip(metric_names, metrics, tables):
         if column == "all":
             for col in scores.columns:
                 out[f"{name}:{col}"] = scores[col].to_numpy()

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from tqdm.auto import tqdm
 
 from rougelab.fingerprint import write_meta
 from rougelab.metrics.base import Metric, check_batch
@@ -43,16 +44,51 @@ def cache_path(metric: Metric, summaries, references, sources=None) -> Path:
 
 def cached_score(metric: Metric, summaries, references, sources=None) -> pd.DataFrame:
     """``metric.score(...)``, read from the cache when these exact inputs were scored before."""
-    check_batch(summaries, references, sources, needs_source=metric.needs_source)
-    path = cache_path(metric, summaries, references, sources if metric.needs_source else None)
-    if path.exists():
-        table = _read(path, expected_rows=len(summaries))
-        if table is not None:
-            return table
-    table = metric.score(summaries, references, sources)
-    _write(path, table)
-    write_meta(path, metric.signature, metric.resource_files())
-    return table
+    return cached_scores([metric], summaries, references, sources)[0]
+
+
+def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
+                  progress: bool = False) -> list[pd.DataFrame]:
+    """``cached_score`` of each of ``metrics``. The metrics the cache misses that differ only in their
+    ``measures`` option (ROUGE-1, -2 and -L; ROUGE-G-1, -2 and -SU4) are scored in one call of their
+    scorer, which shares the work between the measures (ROUGE-G's Sim_sem blocks, ROUGE's tokens): a
+    measure scored with others gets the same numbers as alone (tests/test_score_cache.py), and each
+    metric's table is stored under its own signature. ``progress`` shows a bar over the calls."""
+    check_batch(summaries, references, sources, needs_source=any(m.needs_source for m in metrics))
+    paths = [cache_path(m, summaries, references, sources if m.needs_source else None) for m in metrics]
+    tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.exists() else None for p in paths]
+    groups: dict[tuple, list[int]] = {}
+    for i, metric in enumerate(metrics):
+        if tables[i] is None:
+            groups.setdefault(_joint_key(metric), []).append(i)
+    for members in tqdm(groups.values(), desc="metrics", disable=not progress or len(groups) < 2):
+        for i, table in zip(members, _score_together([metrics[i] for i in members], summaries, references, sources)):
+            tables[i] = table
+            _write(paths[i], table)
+            write_meta(paths[i], metrics[i].signature, metrics[i].resource_files())
+    return tables
+
+
+def _joint_key(metric: Metric) -> tuple:
+    """Metrics with equal keys can be scored in one call (a metric without ``measures``: only alone)."""
+    if "measures" not in metric.options:
+        return (id(metric),)
+    others = sorted((k, repr(v)) for k, v in metric.options.items() if k != "measures")
+    return (metric.scorer, metric.needs_source, metric.resources, repr(sorted(metric.pins.items())), repr(others))
+
+
+def _score_together(metrics: list[Metric], summaries, references, sources) -> list[pd.DataFrame]:
+    """Each metric's table, from one call with all their measures when each metric's R, P and F columns
+    can be told apart in it (its primary column's prefix), else from a call of its own."""
+    sources = sources if metrics[0].needs_source else None
+    if len(metrics) > 1:
+        measures = list(dict.fromkeys(m for metric in metrics for m in metric.options["measures"]))
+        joint = metrics[0].with_options(measures=measures).score(summaries, references, sources)
+        prefixes = [metric.primary.rsplit("_", 1)[0] + "_" for metric in metrics]
+        columns = [[c for c in joint.columns if c.startswith(prefix)] for prefix in prefixes]
+        if all(c == [f"{prefix}{x}" for x in "rpf"] for c, prefix in zip(columns, prefixes)):
+            return [joint[c] for c in columns]
+    return [metric.score(summaries, references, sources) for metric in metrics]
 
 
 def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:

@@ -16,11 +16,16 @@ from rougelab.text import split_sentences, tokenize
 from rougelab.text.tokenize import TokenEncoder
 
 
-@pytest.fixture(params=["numba", "python"])
+@pytest.fixture(params=["numba", "python", "numba-parts", "python-parts"])
 def scan(request, monkeypatch):
-    """The compiled scanner, or its pure-Python source."""
-    if request.param == "python":
-        monkeypatch.setattr(byte_tokens, "_scan", byte_tokens._scan.py_func)
+    """The compiled scanner, or its pure-Python source; "-parts": every batch of two texts or more cut
+    into parts scanned apart (on two threads) and numbered together."""
+    if request.param.startswith("python"):
+        for name in ("_scan", "_slot", "_same_bytes", "_number_parts"):
+            monkeypatch.setattr(byte_tokens, name, getattr(byte_tokens, name).py_func)
+    if request.param.endswith("parts"):
+        monkeypatch.setattr(byte_tokens, "SPLIT_BYTES", 0)
+        monkeypatch.setattr(byte_tokens, "get_num_threads", lambda: 2)
     return request.param
 
 
@@ -91,22 +96,13 @@ def test_full_hash_table_retries_with_more_room(scan):
     _check([text, text[::-1]])
 
 
-def _fnv31(token: bytes) -> int:
-    """The 31-bit hash ``byte_tokens._scan`` files a token under (FNV-1a, 32 bits, shifted right once)."""
-    h = 2166136261
-    for byte in token:
-        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
-    return h >> 1
-
-
-def test_tokens_with_equal_hashes_stay_distinct(scan):
-    """Two pairs of different tokens that share their hash (found by search) keep their own ids and
-    words: the table compares bytes, it never trusts the hash alone."""
-    assert _fnv31(b"a7mb") == _fnv31(b"7iey") and _fnv31(b"l3ye") == _fnv31(b"2iyv")
-    text = "a7mb 7iey a7mb\nl3ye 2iyv 7iey"
+def test_tokens_with_equal_keys_stay_distinct(scan):
+    """Tokens of over 8 bytes are keyed by their last 8: those sharing them (and their length) keep their
+    own numbers and words, since the table then compares bytes; a token equal to the shared 8 bytes, or
+    longer, has a number of its own too."""
+    text = "abcnational xyznational national abcnational\ninternational xyznational interXnational"
     encoder = TokenEncoder()
-    ids, _, _ = encoder.encode_many([text])
-    assert ids.tolist() == [0, 1, 0, 2, 3, 1]
-    assert encoder.vocabulary == ["a7mb", "7iey", "l3ye", "2iyv"]
-    _check([text, "7iey 2iyv", text.upper()], stem=True)
-
+    ids, _, _ = encoder.encode_many([text, "national xyznational"])
+    assert ids.tolist() == [0, 1, 2, 0, 3, 1, 4, 2, 1]
+    assert encoder.vocabulary == ["abcnational", "xyznational", "national", "international", "interxnational"]
+    _check([text, "xyznational abcnational", text.upper()], stem=True)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 import types
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
 
 try:
     import numba
@@ -67,10 +69,32 @@ def jit_parallel(func):
     return kernel
 
 
-PARALLEL_FROM = 64  # units of work (pairs, texts) from which a ``jit_parallel`` kernel's threads pay off
+PARALLEL_FROM = 256  # units of work (pairs, texts) from which a ``jit_parallel`` kernel's threads pay off
 
 
 def sized(kernel, units: int):
     """``kernel`` (a ``jit_parallel`` kernel) for ``units`` units of work: its ``serial`` twin below
     ``PARALLEL_FROM`` units or with one thread."""
     return kernel if units >= PARALLEL_FROM and get_num_threads() > 1 else kernel.serial
+
+
+def map_threads(function, items: list) -> list:
+    """``[function(x) for x in items]`` on as many threads as numba may use (``NUMBA_NUM_THREADS``), each
+    running the compiled kernels single-threaded (they release the GIL): independent pieces of work in
+    parallel need no synchronisation, and a core busy with other work just takes fewer of them. The
+    threads are kept for the process; inside them ``get_num_threads()`` is 1, so work nested in one
+    runs serially."""
+    n = min(get_num_threads(), len(items))
+    if n <= 1:
+        return [function(x) for x in items]
+
+    def work(x):
+        set_num_threads(1)    # this thread's kernels only
+        return function(x)
+
+    return list(_pool(get_num_threads()).map(work, items))
+
+
+@lru_cache(maxsize=None)
+def _pool(n: int) -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(n, thread_name_prefix="rougelab")

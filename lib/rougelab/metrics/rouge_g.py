@@ -25,14 +25,13 @@ Columns: ``rougeg1_r/_p/_f``, ``rougeg2_*``, ``rougegsu4_*``; registry ``rouge-g
 """
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Sequence
 
 import numpy as np
 import pandas as pd
 from threadpoolctl import threadpool_limits
 
-from rougelab._jit import get_num_threads, set_num_threads
+from rougelab._jit import map_threads
 from rougelab.metrics.base import InputError, Metric
 from rougelab.metrics.soft_rouge import GramSpec, greedy_match, soft_rouge
 from rougelab.rouge.grams import PAD
@@ -460,27 +459,11 @@ def _score(sim, cand_ids, ref_ids, measures, matcher, alpha, betas) -> list[pd.D
     # soft_rouge limits BLAS to one thread and then restores the limit: from several threads at once the
     # restores could interleave and leave the limit changed, unless it is already 1 around them all.
     with threadpool_limits(limits=1, user_api="blas"):
-        per_document = _in_threads(document, list(groups.values()))
+        per_document = map_threads(document, list(groups.values()))
     if not per_document:
         return [pd.DataFrame(columns=[f"rougeg{s.name}_{k}" for s in specs for k in "rpf"], dtype=float)
                 for _ in betas]
     return [pd.concat(tables).sort_index().reset_index(drop=True) for tables in zip(*per_document)]
-
-
-def _in_threads(function, items: list) -> list:
-    """``[function(x) for x in items]``, on as many threads as numba may use (``NUMBA_NUM_THREADS``), each
-    running the compiled kernels single-threaded (they release the GIL): whole documents in parallel
-    need no synchronisation, and a core busy with other work just takes fewer of them."""
-    n = min(get_num_threads(), len(items))
-    if n <= 1:
-        return [function(x) for x in items]
-
-    def work(x):
-        set_num_threads(1)    # this thread's kernels only
-        return function(x)
-
-    with ThreadPoolExecutor(n) as pool:
-        return list(pool.map(work, items))
 
 
 def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float = C, top: int = TOP,

@@ -5,20 +5,26 @@ newline kept; every other byte, ``-`` included, a space), the texts joined by ne
 sentence unit when it has at least one byte (``split_sentences``' "newline" rule: empty lines are
 dropped, whitespace-only lines kept); a surface token is a maximal run of ``[a-z0-9]`` bytes, which is
 what ``normalize`` plus the first-character filter of ``select_tokens`` leave (see ``TokenEncoder``).
-Distinct tokens are numbered in order of first occurrence through an open-addressing hash table that
-compares the tokens' bytes, so a hash collision costs a probe, never a wrong number.
+Distinct tokens are numbered in order of first occurrence through an open-addressing hash table keyed by
+the token's bytes packed into one integer (the last 8 bytes of a longer token), which compares lengths
+and, beyond 8 bytes, the bytes themselves: a collision costs a probe, never a wrong number. A large batch
+is cut into parts (whole texts) scanned at once on numba's threads, each numbering its own tokens; one
+pass in part order then gives every distinct token its number in the whole batch, the same numbers a
+single scan gives.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from rougelab._jit import jit
+from rougelab._jit import get_num_threads, jit, map_threads
 
 # Byte -> byte: A-Z lower-cased, a-z 0-9 and the newline kept, every other byte a space.
 TOKEN_BYTES = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or 48 <= c <= 57 or c == 10 else 32
                     for c in range(256))
 _SPACE, _NEWLINE = 32, 10
-_FNV_OFFSET, _FNV_PRIME, _MASK32 = 2166136261, 16777619, 0xFFFFFFFF
+_MASK32, _MIX = 0xFFFFFFFF, 0x5BD1E995  # _MIX is odd and below 2**31: a 32-bit value times it stays exact
+_KEY_MASK = (1 << 63) - 1  # a key keeps the last 8 bytes (each below 0x80): exactly its low 63 bits
+SPLIT_BYTES = 1 << 16  # batches of at least this many bytes are scanned in parts, one per thread
 
 
 @jit
@@ -27,6 +33,25 @@ def _same_bytes(data, a, b, length):
         if data[a + k] != data[b + k]:
             return False
     return True
+
+
+@jit
+def _slot(table, key, data, start, size, first, length):
+    """The slot of ``table`` holding the token ``data[start:start + size]`` (packed ``key``), or the empty
+    slot where it belongs. Slot k is ``table[2k]`` (the key) and ``table[2k + 1]`` (the token's number + 1;
+    0: empty); ``first`` / ``length`` locate the numbered tokens in ``data``. Linear probing from the
+    slot the key's mixed bits pick; a token of over 8 bytes matches only when its bytes are equal."""
+    mask = len(table) // 2 - 1
+    slot = ((((key ^ (key >> 29)) & _MASK32) * _MIX) >> 15) & mask
+    while True:
+        v = table[2 * slot + 1]
+        if v == 0:
+            return slot
+        if table[2 * slot] == key:
+            d = v - 1
+            if length[d] == size and (size <= 8 or _same_bytes(data, first[d], start, size)):
+                return slot
+        slot = (slot + 1) & mask
 
 
 def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
@@ -46,6 +71,24 @@ def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
         sentence unit; ``text_lines``: units per text; ``first`` / ``length``: the byte offset of each
         distinct token's first occurrence and its length.
     """
+    parts = min(get_num_threads(), len(text_ends)) if len(data) >= SPLIT_BYTES else 1
+    if parts <= 1:
+        return _scan_part(data, text_ends)
+    cuts = np.unique(np.searchsorted(text_ends, np.arange(1, parts) * len(data) // parts))
+    bounds = [0, *cuts.tolist(), len(text_ends)]
+    starts = [0 if t == 0 else int(text_ends[t - 1]) + 1 for t in bounds[:-1]]
+    found = map_threads(lambda k: _scan_part(data[starts[k]:], text_ends[bounds[k]:bounds[k + 1]] - starts[k]),
+                        list(range(len(starts))))
+    surfaces, line_tokens, text_lines, firsts, lengths = zip(*found)
+    offsets = np.cumsum([0] + [len(f) for f in firsts])
+    number, first, length = _number_parts(data, np.concatenate([f + s for f, s in zip(firsts, starts)]),
+                                          np.concatenate(lengths), 1 << (2 * int(offsets[-1]) + 1).bit_length())
+    surface = number[np.concatenate([x + o for x, o in zip(surfaces, offsets[:-1])])]
+    return surface, np.concatenate(line_tokens), np.concatenate(text_lines), first, length
+
+
+def _scan_part(data: np.ndarray, text_ends: np.ndarray):
+    """``scan_tokens`` of the texts ``text_ends`` (relative to ``data``) in one pass."""
     capacity = 1 << max(10, (len(data) // 16).bit_length())  # 2 slots per 16 bytes, or retry with more
     while True:
         found = _scan(data, text_ends, capacity)
@@ -55,19 +98,44 @@ def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
 
 
 @jit
+def _number_parts(data, first, length, capacity):
+    """Numbers in the whole batch for the distinct tokens of parts scanned apart, given part after part,
+    each part's in its order of first occurrence (``first``: absolute offsets in ``data``, ``length``),
+    through a table of ``capacity`` slots (over twice the tokens). Returns (the number of each of them,
+    first and length of the batch's distinct tokens)."""
+    table = np.zeros(2 * capacity, dtype=np.int64)
+    number = np.empty(len(first), dtype=np.int64)
+    out_first = np.empty(len(first), dtype=np.int64)
+    out_length = np.empty(len(first), dtype=np.int64)
+    n_distinct = 0
+    for u in range(len(first)):
+        start = first[u]
+        size = length[u]
+        key = 0
+        for k in range(start, start + size):
+            key = ((key << 8) | int(data[k])) & _KEY_MASK
+        slot = _slot(table, key, data, start, size, out_first, out_length)
+        if table[2 * slot + 1] == 0:
+            out_first[n_distinct] = start
+            out_length[n_distinct] = size
+            n_distinct += 1
+            table[2 * slot] = key
+            table[2 * slot + 1] = n_distinct
+        number[u] = table[2 * slot + 1] - 1
+    return number, out_first[:n_distinct].copy(), out_length[:n_distinct].copy()
+
+
+@jit
 def _scan(data, text_ends, capacity):
-    """``scan_tokens`` with a hash table of ``capacity`` slots (a power of 2); (False, ...) when more than
-    half of them would fill. A slot holds ``hash << 32 | (id + 1)`` (0: empty), the hash being the token's
-    32-bit FNV-1a shifted right once; its low bits pick the slot, linear probing resolves collisions,
-    and a token matches a slot only when hash, length and bytes are equal."""
+    """``scan_tokens`` with a hash table of ``capacity`` slots (a power of 2; see ``_slot``); (False, ...)
+    when more than half of them would fill. A token's key is built byte by byte as its end is found."""
     n = len(data)
     surface = np.empty(n // 2 + 1, dtype=np.int64)
     line_tokens = np.empty(n + 1, dtype=np.int64)
     text_lines = np.zeros(len(text_ends), dtype=np.int64)
     first = np.empty(capacity // 2 + 1, dtype=np.int64)
     length = np.empty(capacity // 2 + 1, dtype=np.int64)
-    table = np.zeros(capacity, dtype=np.int64)
-    mask = capacity - 1
+    table = np.zeros(2 * capacity, dtype=np.int64)
     n_tokens = 0
     n_lines = 0
     n_distinct = 0
@@ -89,30 +157,21 @@ def _scan(data, text_ends, capacity):
             elif data[i] == _SPACE:
                 i += 1
             else:
-                h = _FNV_OFFSET
+                key = 0
                 j = i
-                while j < end and data[j] != _SPACE and data[j] != _NEWLINE:
-                    h = ((h ^ int(data[j])) * _FNV_PRIME) & _MASK32
+                while j < end and data[j] > _SPACE:  # a-z and 0-9: the only bytes above the space
+                    key = ((key << 8) | int(data[j])) & _KEY_MASK
                     j += 1
-                h >>= 1
-                slot = h & mask
-                while True:
-                    v = table[slot]
-                    if v == 0:  # a new token
-                        if 2 * (n_distinct + 1) > capacity:
-                            return False, surface[:0], line_tokens[:0], text_lines, first[:0], length[:0]
-                        d = n_distinct
-                        first[d] = i
-                        length[d] = j - i
-                        n_distinct += 1
-                        table[slot] = (h << 32) | (d + 1)
-                        break
-                    if (v >> 32) == h:
-                        d = (v & _MASK32) - 1
-                        if length[d] == j - i and _same_bytes(data, first[d], i, j - i):
-                            break
-                    slot = (slot + 1) & mask
-                surface[n_tokens] = d
+                slot = _slot(table, key, data, i, j - i, first, length)
+                if table[2 * slot + 1] == 0:  # a new token
+                    if 2 * (n_distinct + 1) > capacity:
+                        return False, surface[:0], line_tokens[:0], text_lines, first[:0], length[:0]
+                    first[n_distinct] = i
+                    length[n_distinct] = j - i
+                    n_distinct += 1
+                    table[2 * slot] = key
+                    table[2 * slot + 1] = n_distinct
+                surface[n_tokens] = table[2 * slot + 1] - 1
                 n_tokens += 1
                 count += 1
                 i = j

@@ -326,13 +326,14 @@ def test_empty_texts_and_duplicates(kernels):
 
 
 def test_small_batches_run_the_serial_twin_with_the_same_digits(monkeypatch):
-    """Below ``PARALLEL_FROM`` pairs the batch runs the kernels' serial twins (no thread wake-up); both
+    """Below ``PARALLEL_FROM`` tokens of work the batch runs the kernels' serial twins (no thread wake-up); both
     compilations give the same table, and each is the one ``sized`` picks."""
     from rougelab import _jit
     summaries = [f"the cat number {i} sat on the mat\nand then it slept" for i in range(150)]
     references = [["a cat sat on a mat", f"the dog number {i} slept"] for i in range(150)]
     assert _jit.sized(core.batch_pair_stats, 1) is core.batch_pair_stats.serial
+    monkeypatch.setattr(_jit, "PARALLEL_FROM", 0)
     threaded = rouge(summaries, references, ["rouge-1", "rouge-2", "rouge-l", "rouge-su4"])
     monkeypatch.setattr(_jit, "PARALLEL_FROM", 10**9)
-    assert _jit.sized(core.batch_pair_stats, 300) is core.batch_pair_stats.serial
+    assert _jit.sized(core.batch_pair_stats, 10**6) is core.batch_pair_stats.serial
     assert rouge(summaries, references, ["rouge-1", "rouge-2", "rouge-l", "rouge-su4"]).equals(threaded)

@@ -247,7 +247,8 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     weights = np.array([1.0 if m.kind == "L" else m.weight for m in lcs], dtype=np.float64)
     is_w = np.array([m.kind == "W" for m in lcs], dtype=np.bool_)
     singles = np.array([m.unigrams for m in grams], dtype=np.bool_)
-    stats = sized(batch_pair_stats, len(peers))(peers, models, codes, counts, first, last, totals, table, singles,
+    lengths = batch.end - batch.start
+    stats = sized(batch_pair_stats, int(lengths[peers].sum() + lengths[models].sum()))(peers, models, codes, counts, first, last, totals, table, singles,
                                                 options.perl_last_unigram_bug, weights, is_w,
                                                 batch.ids, batch.start, batch.end, batch.unit_offsets,
                                                 batch.unit_start, 4 * get_num_threads())

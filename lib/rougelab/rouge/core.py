@@ -474,7 +474,7 @@ class EncodedBatch:
         first, last = room.copy(), room.copy()
         for k, (m, (kind, bits)) in enumerate(zip(wanted, kinds)):
             if m.kind == "S" or (m.size > 1 and vocabulary <= 1 << bits):  # packed ids
-                last[k] = sized(ranked_tables, len(lengths))(
+                last[k] = sized(ranked_tables, len(self.ids))(
                     self.ids, self.start, self.end, kind, m.size, False, False, bits, unigram_codes,
                     unigram_bounds[:-1], unigram_bounds[1:], codes, counts, room[k], 4 * get_num_threads())
             else:  # unigrams, or n-grams numbered because their ids do not fit in 63 // n bits

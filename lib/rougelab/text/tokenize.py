@@ -93,10 +93,9 @@ class TokenEncoder:
     get no id.
 
     The other tokenizers (``rougelab.text.tokenizers``) are subclasses that change ``surface_bytes``
-    (which bytes the scan reads) and ``transform`` (what each distinct token becomes), and share the rest.
+    (which bytes the scan reads), ``transform`` (what each distinct token becomes) and ``unstemmed_drops``,
+    and share the rest.
     """
-
-    transforms = False  # True: ``transform`` is called even without stemming
 
     def __init__(self, *, stem: bool = False, stopwords: bool = False,
                  exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> None:
@@ -125,7 +124,7 @@ class TokenEncoder:
         return b"\n".join(encoded).translate(TOKEN_BYTES), ends
 
     def transform(self, word: str) -> str | None:
-        """The token a surface token becomes (None: dropped); called when stemming or ``transforms``."""
+        """The token a surface token becomes (None: dropped); called when stemming or with stopwords."""
         return stem_token(word, self.exceptions) if self.stem else word
 
     def encode_many(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -140,17 +139,30 @@ class TokenEncoder:
         data, ends = self.surface_bytes(list(texts))
         surface, lengths, units, first, size = scan_tokens(np.frombuffer(data, dtype=np.uint8), ends)
         self._surface = (data, first.tolist(), size.tolist())
-        if not self.stem and not self.stop and not self.transforms:
-            self._vocabulary = None
-            return surface, lengths, units
+        if not self.stem and not self.stop:
+            drop = self.unstemmed_drops()
+            if drop is None or not drop.any():  # the surface tokens' numbers are the ids
+                self._vocabulary = None
+                return surface, lengths, units
+            self._vocabulary = [w for w, dropped in zip(self._words(), drop.tolist()) if not dropped]
+            return self._keep((np.cumsum(~drop) - 1)[surface], drop[surface], lengths, units)
         index = TokenIndex()
         remap = np.fromiter((-1 if w in self.stop or s is None else index.id(s)
                              for w, s in ((w, self.transform(w)) for w in self._words())),
                             dtype=np.int64, count=len(first))
         self._vocabulary = index.tokens
         codes = remap[surface]
-        if (codes >= 0).all():
+        return self._keep(codes, codes < 0, lengths, units)
+
+    def unstemmed_drops(self) -> np.ndarray | None:
+        """Without stemming or stopwords: which distinct surface tokens of the last scan are dropped
+        (None: none can be)."""
+        return None
+
+    @staticmethod
+    def _keep(codes, dropped, lengths, units):
+        """(ids, lengths, units) without the ``dropped`` tokens, each unit's length counting what is left."""
+        if not dropped.any():
             return codes, lengths, units
-        kept = codes >= 0
-        ends = np.concatenate([[0], np.cumsum(kept)])[np.cumsum(lengths)]
-        return codes[kept], np.diff(ends, prepend=0), units
+        ends = np.concatenate([[0], np.cumsum(~dropped)])[np.cumsum(lengths)]
+        return codes[~dropped], np.diff(ends, prepend=0), units

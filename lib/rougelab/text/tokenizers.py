@@ -185,8 +185,6 @@ class UnicodeEncoder(TokenEncoder):
     UTF-8 never uses. ASCII texts take a shortcut: the same rules restricted to ASCII, one regular
     expression over all of them."""
 
-    transforms = True  # drops words of "_" alone
-
     def __init__(self, *, stem: bool = False, stopwords: bool = False, stemmer: str = "porter",
                  characters: bool = False) -> None:
         super().__init__(stem=stem, stopwords=stopwords)
@@ -229,6 +227,18 @@ class UnicodeEncoder(TokenEncoder):
         if not self.characters and not _ALNUM.search(word):  # "_" alone (the ASCII shortcut keeps it)
             return None
         return self._stem(word) if self.stem else word
+
+    def unstemmed_drops(self):
+        """Words of "_" alone, which only the ASCII shortcut makes (every other word holds a letter or a
+        number): counted from the bytes, without decoding a word."""
+        if self.characters:
+            return None
+        data, first, size = self._surface
+        if b"_" not in data:
+            return None
+        underscores = np.concatenate([[0], np.cumsum(np.frombuffer(data, dtype=np.uint8) == ord("_"))])
+        first, size = np.asarray(first, dtype=np.int64), np.asarray(size, dtype=np.int64)
+        return underscores[first + size] - underscores[first] == size
 
 
 def tokenize_as(text: str, tokenizer: str = "unicode", *, stem: bool = False, stemmer: str | None = None) -> list[str]:

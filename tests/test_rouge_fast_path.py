@@ -90,9 +90,15 @@ def test_encode_many_equals_tokenize(kernels, batch, stem, stopwords):
 # ------------------------------------------------------------------------------------------- kernels
 
 
-def test_segment_tables_equal_count_codes_per_text(kernels):
+@pytest.mark.parametrize("parts", [False, True])
+def test_segment_tables_equal_count_codes_per_text(kernels, parts, monkeypatch):
     """The counting-sorted tables of many texts (with gaps between them, as n-gram tables leave) equal
-    numpy's sorted distinct codes and counts of each text, for small and large code ranges."""
+    numpy's sorted distinct codes and counts of each text, for small and large code ranges; also with
+    every batch cut into parts, one per thread."""
+    if parts:
+        from rougelab import _jit
+        monkeypatch.setattr(_jit, "PARALLEL_FROM", 0)
+        monkeypatch.setattr(grams, "get_num_threads", lambda: 2)
     rng = np.random.default_rng(3)
     for _ in range(60):
         sizes = rng.integers(0, 40, rng.integers(1, 12))

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougelab._jit import jit, jit_parallel, prange
+from rougelab import _jit
+from rougelab._jit import get_num_threads, jit, jit_parallel, map_threads, prange
 
 NO_TOKEN = (1 << 32) - 1
 KIND_NGRAM, KIND_SKIP = 0, 1
@@ -334,17 +335,32 @@ def ranked_tables(ids, starts, ends, kind, size, unigrams, last_unigram_bug, bit
     return last
 
 
-@jit
-def segment_tables(codes, lo, hi, radix):
+def segment_tables(codes: np.ndarray, lo: np.ndarray, hi: np.ndarray, radix: int):
     """Count tables of many texts at once: text t's grams are ``codes[lo[t]:hi[t]]``, each in ``[0, radix)``
     (token ids, or numbered n-grams).
 
     One stable counting sort of all grams by code records which text each came from; dealing the
-    texts out in that order gives each text its grams sorted, equal ones adjacent.
+    texts out in that order gives each text its grams sorted, equal ones adjacent. A large batch is cut
+    into parts (whole texts, about equal in grams), one per thread.
 
     Returns (distinct, counts, bounds): text t's sorted distinct codes are ``distinct[bounds[t]:bounds[t+1]]``
     with their counts (``count_codes`` of each segment, end to end).
     """
+    sizes = np.maximum(hi - lo, 0)
+    parts = min(get_num_threads(), len(lo)) if int(sizes.sum()) >= _jit.PARALLEL_FROM else 1
+    if parts <= 1:
+        return _segment_tables(codes, lo, hi, radix)
+    cuts = [0, *np.searchsorted(np.cumsum(sizes), np.arange(1, parts) * sizes.sum() // parts).tolist(), len(lo)]
+    tables = map_threads(lambda k: _segment_tables(codes, lo[cuts[k]:cuts[k + 1]], hi[cuts[k]:cuts[k + 1]], radix),
+                         list(range(parts)))
+    offsets = np.cumsum([0] + [len(distinct) for distinct, _, _ in tables])
+    bounds = np.concatenate([[0]] + [b[1:] + o for (_, _, b), o in zip(tables, offsets)]).astype(np.int64)
+    return np.concatenate([t[0] for t in tables]), np.concatenate([t[1] for t in tables]), bounds
+
+
+@jit
+def _segment_tables(codes, lo, hi, radix):
+    """``segment_tables`` of the texts ``lo``/``hi`` in one counting sort."""
     n_texts = len(lo)
     room = np.zeros(n_texts + 1, dtype=np.int64)
     for t in range(n_texts):

@@ -17,6 +17,7 @@ import rougelab.rouge.core as core
 import rougelab.rouge.grams as grams
 import rougelab.rouge.lcs as lcs
 import rougelab.text.byte_tokens as byte_tokens
+from rougelab import _jit
 from perl_oracle import perl_available, run_perl
 from rougelab.rouge import rouge
 from rougelab._jit import NUMBA
@@ -40,7 +41,7 @@ def kernels(request, monkeypatch):
 
 
 def test_kernels_fixture_swaps_in_python(kernels):
-    assert inspect.isfunction(api.batch_pair_stats) == (kernels == "python" or not NUMBA)
+    assert inspect.isfunction(core.batch_pair_stats) == (kernels == "python" or not NUMBA)
     assert inspect.isfunction(lcs._mark_lcs) == (kernels == "python" or not NUMBA)
     assert inspect.isfunction(byte_tokens._scan) == (kernels == "python" or not NUMBA)
 
@@ -96,9 +97,8 @@ def test_segment_tables_equal_count_codes_per_text(kernels, parts, monkeypatch):
     numpy's sorted distinct codes and counts of each text, for small and large code ranges; also with
     every batch cut into parts, one per thread."""
     if parts:
-        from rougelab import _jit
         monkeypatch.setattr(_jit, "PARALLEL_FROM", 0)
-        monkeypatch.setattr(grams, "get_num_threads", lambda: 2)
+        monkeypatch.setattr(_jit, "get_num_threads", lambda: 2)
     rng = np.random.default_rng(3)
     for _ in range(60):
         sizes = rng.integers(0, 40, rng.integers(1, 12))
@@ -138,7 +138,7 @@ def test_ranked_tables_equal_count_codes_of_each_text(kernels):
             room = 3 + np.concatenate([[0], np.cumsum(totals)[:-1]]).astype(np.int64)  # from index 3 on
             distinct, counts = np.full(totals.sum() + 3, -1), np.full(totals.sum() + 3, -1)
             last = grams.ranked_tables(ids, starts, ends, kind, size, unigrams, bug, bits, unigram[0], unigram[2],
-                                       unigram[3], distinct, counts, room, 3)  # texts in 3 chunks
+                                       unigram[3], distinct, counts, room)
             assert distinct[:3].tolist() == [-1, -1, -1]
             for t in range(len(starts)):
                 codes = grams.gram_codes(ids[starts[t]:ends[t]], kind, size, unigrams, bug, bits)
@@ -331,15 +331,17 @@ def test_empty_texts_and_duplicates(kernels):
     assert out.loc[2, "rouge2_r"] == round(2 / 3, 5) and out.loc[2, "rouge2_p"] == 1.0
 
 
-def test_small_batches_run_the_serial_twin_with_the_same_digits(monkeypatch):
-    """Below ``PARALLEL_FROM`` tokens of work the batch runs the kernels' serial twins (no thread wake-up); both
-    compilations give the same table, and each is the one ``sized`` picks."""
-    from rougelab import _jit
+def test_a_batch_in_parts_gives_the_digits_of_one_part(monkeypatch):
+    """Above ``PARALLEL_FROM`` tokens the scan, the tables and the pairs are cut into parts, one per thread;
+    the table is the same as from one part."""
     summaries = [f"the cat number {i} sat on the mat\nand then it slept" for i in range(150)]
     references = [["a cat sat on a mat", f"the dog number {i} slept"] for i in range(150)]
-    assert _jit.sized(core.batch_pair_stats, 1) is core.batch_pair_stats.serial
-    monkeypatch.setattr(_jit, "PARALLEL_FROM", 0)
-    threaded = rouge(summaries, references, ["rouge-1", "rouge-2", "rouge-l", "rouge-su4"])
+    measures = ["rouge-1", "rouge-2", "rouge-l", "rouge-su4", "rouge-w-1.2"]
     monkeypatch.setattr(_jit, "PARALLEL_FROM", 10**9)
-    assert _jit.sized(core.batch_pair_stats, 10**6) is core.batch_pair_stats.serial
-    assert rouge(summaries, references, ["rouge-1", "rouge-2", "rouge-l", "rouge-su4"]).equals(threaded)
+    monkeypatch.setattr(byte_tokens, "SPLIT_BYTES", 10**9)
+    whole = rouge(summaries, references, measures)
+    monkeypatch.setattr(_jit, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(byte_tokens, "SPLIT_BYTES", 0)
+    monkeypatch.setattr(_jit, "get_num_threads", lambda: 3)
+    assert _jit.parts_of(np.ones(10)) == [(0, 3), (3, 6), (6, 10)]
+    assert rouge(summaries, references, measures).equals(whole)

@@ -11,6 +11,7 @@ import pytest
 
 import rougelab
 import rougelab.text.byte_tokens as byte_tokens
+from rougelab import _jit
 from rougelab._jit import NUMBA
 from rougelab.text import split_sentences, tokenize
 from rougelab.text.tokenize import TokenEncoder
@@ -25,7 +26,7 @@ def scan(request, monkeypatch):
             monkeypatch.setattr(byte_tokens, name, getattr(byte_tokens, name).py_func)
     if request.param.endswith("parts"):
         monkeypatch.setattr(byte_tokens, "SPLIT_BYTES", 0)
-        monkeypatch.setattr(byte_tokens, "get_num_threads", lambda: 2)
+        monkeypatch.setattr(_jit, "get_num_threads", lambda: 2)
     return request.param
 
 

@@ -14,9 +14,10 @@ notebook next to a benchmark). With one of our 2 cores busy, spinning made a 2,0
 from __future__ import annotations
 
 import os
-import types
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
+
+import numpy as np
 
 try:
     import numba
@@ -52,31 +53,27 @@ def jit(func):
 
 
 def jit_parallel(func):
-    """Like ``jit``, with numba's ``parallel=True`` so that ``prange`` loops run on several threads.
-
-    Its ``.serial`` is the same code compiled without threads (cached under its own name): waking numba's
-    sleeping threads costs about 20 microseconds a call, more than the whole work of a small batch.
-    ``sized`` picks one of the two for an amount of work.
-    """
-    func.serial = func
+    """Like ``jit``, with numba's ``parallel=True`` so that ``prange`` loops run on several threads."""
     if not NUMBA:
         func.py_func = func
         return func
-    twin = types.FunctionType(func.__code__, func.__globals__, func.__name__, func.__defaults__, func.__closure__)
-    twin.__qualname__ = f"{func.__qualname__}_serial"
-    kernel = numba.njit(cache=True, nogil=True, parallel=True)(func)
-    kernel.serial = numba.njit(cache=True, nogil=True)(twin)
-    return kernel
+    return numba.njit(cache=True, nogil=True, parallel=True)(func)
 
 
-PARALLEL_FROM = 30_000  # tokens of work from which a ``jit_parallel`` kernel's threads pay off (about
-# 250 pairs of 60-word texts, measured on 2 cores)
+PARALLEL_FROM = 30_000  # tokens of work from which threads pay off: about 250 pairs of 60-word texts on
+# 2 cores, below which handing the parts to the threads cost more than it saved
 
 
-def sized(kernel, tokens: int):
-    """``kernel`` (a ``jit_parallel`` kernel) for work over ``tokens`` tokens: its ``serial`` twin below
-    ``PARALLEL_FROM`` tokens or with one thread."""
-    return kernel if tokens >= PARALLEL_FROM and get_num_threads() > 1 else kernel.serial
+def parts_of(work: np.ndarray, minimum: int | None = None) -> list[tuple[int, int]]:
+    """Contiguous ranges ``(lo, hi)`` of the items whose ``work`` is given, one per thread (``map_threads``),
+    about equal in work; a single range below ``minimum`` (default ``PARALLEL_FROM``) in all or with one
+    thread."""
+    total = int(work.sum())
+    n = min(get_num_threads(), len(work)) if total >= (PARALLEL_FROM if minimum is None else minimum) else 1
+    if n <= 1:
+        return [(0, len(work))]
+    cuts = [0, *np.searchsorted(np.cumsum(work), np.arange(1, n) * total // n, side="right").tolist(), len(work)]
+    return [(lo, hi) for lo, hi in zip(cuts[:-1], cuts[1:]) if hi > lo]
 
 
 def map_threads(function, items: list) -> list:

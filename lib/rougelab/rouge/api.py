@@ -25,9 +25,8 @@ import numpy as np
 import pandas as pd
 
 from rougelab.scoring import InputError, check_batch
-from rougelab._jit import get_num_threads, sized
 from rougelab.rouge.best_f import best_f_rpf
-from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, batch_pair_stats,
+from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, pair_stats,
                                  check_options, measure_stats, pool_references, pooled_rpf, recall_precision_f)
 from rougelab.rouge.limits import check_sizes
 from rougelab.rouge.options import RougeOptions
@@ -240,18 +239,13 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     batch = EncodedBatch(index.tokens, splitter, options)
     grams = [m for m in parsed if m.kind in ("N", "S")]
     lcs = [m for m in parsed if m.kind in ("L", "W")]
-    codes, counts, first, last, totals, table = batch.tables(grams)
+    tables = batch.tables(grams)
     per_summary = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
     peers = np.repeat(np.array(numbers[:len(summaries)], dtype=np.int64), per_summary)
     models = np.array(numbers[len(summaries):], dtype=np.int64)
-    weights = np.array([1.0 if m.kind == "L" else m.weight for m in lcs], dtype=np.float64)
-    is_w = np.array([m.kind == "W" for m in lcs], dtype=np.bool_)
-    singles = np.array([m.unigrams for m in grams], dtype=np.bool_)
-    lengths = batch.end - batch.start
-    stats = sized(batch_pair_stats, int(lengths[peers].sum() + lengths[models].sum()))(peers, models, codes, counts, first, last, totals, table, singles,
-                                                options.perl_last_unigram_bug, weights, is_w,
-                                                batch.ids, batch.start, batch.end, batch.unit_offsets,
-                                                batch.unit_start, 4 * get_num_threads())
+    stats = pair_stats(batch, peers, models, tables, np.array([m.unigrams for m in grams], dtype=np.bool_),
+                       np.array([1.0 if m.kind == "L" else m.weight for m in lcs], dtype=np.float64),
+                       np.array([m.kind == "W" for m in lcs], dtype=np.bool_))
     order = grams + lcs
     stats = stats[:, [order.index(m) for m in parsed], :]
     bounds = np.concatenate([[0], np.cumsum(per_summary)]).astype(np.int64)

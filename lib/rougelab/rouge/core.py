@@ -17,7 +17,7 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from rougelab._jit import get_num_threads, jit, jit_parallel, prange, sized
+from rougelab._jit import jit, map_threads, parts_of
 from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, count_codes, gram_codes, gram_tables,
                                   gram_totals, multi_clipped_hits, ngram_numbers, ngrams, pack_bits, ranked_tables,
                                   segment_tables, singles_count, singles_hits)
@@ -472,11 +472,14 @@ class EncodedBatch:
         codes.fill(0)
         counts.fill(0)
         first, last = room.copy(), room.copy()
+        parts = parts_of(lengths)  # texts about equal in tokens, one part per thread
         for k, (m, (kind, bits)) in enumerate(zip(wanted, kinds)):
             if m.kind == "S" or (m.size > 1 and vocabulary <= 1 << bits):  # packed ids
-                last[k] = sized(ranked_tables, len(self.ids))(
-                    self.ids, self.start, self.end, kind, m.size, False, False, bits, unigram_codes,
-                    unigram_bounds[:-1], unigram_bounds[1:], codes, counts, room[k], 4 * get_num_threads())
+                pieces = map_threads(lambda part: ranked_tables(
+                    self.ids, self.start[part[0]:part[1]], self.end[part[0]:part[1]], kind, m.size, False, False,
+                    bits, unigram_codes, unigram_bounds[part[0]:part[1]], unigram_bounds[part[0] + 1:part[1] + 1],
+                    codes, counts, room[k, part[0]:part[1]]), parts)
+                last[k] = pieces[0] if len(pieces) == 1 else np.concatenate(pieces)
             else:  # unigrams, or n-grams numbered because their ids do not fit in 63 // n bits
                 table = (unigram_codes, unigram_counts, unigram_bounds) if m.size == 1 else \
                     self._numbered_tables(m.size)
@@ -495,68 +498,79 @@ class EncodedBatch:
         return segment_tables(grams, self.start, hi, int(grams.max()) + 1 if len(grams) else 0)
 
 
-@jit_parallel
+@jit
 def batch_pair_stats(peers, models, codes, counts, first, last, totals, table, singles, last_unigram_bug,
-                     lcs_weights, lcs_is_w, ids, start, end, unit_offsets, unit_start, n_chunks):
+                     lcs_weights, lcs_is_w, ids, start, end, unit_offsets, unit_start):
     """Per (peer, model) pair and measure, ``measure_stats``' (model, hit, peer, select) as an array
     (pairs x measures x 4): gram measures first (``EncodedBatch.tables``; ``singles[k]``: ROUGE-SU,
     whose unigrams come from the last, unigram table), then ROUGE-L/W (``lcs_weights``; the unigram table
-    clips). The pairs are dealt to threads in ``n_chunks`` chunks, each with its own ``union_lcs_hits``
-    scratch array."""
+    clips). ``pair_stats`` runs it on parts of the pairs, one per thread."""
     n_grams = len(table)
     clip = first.shape[0] - 1
     out = np.zeros((len(peers), n_grams + len(lcs_weights), 4))
     vocabulary = ids.max() + 1 if len(ids) else 0
-    n_chunks = max(1, min(len(peers), n_chunks))
-    for c in prange(n_chunks):
-        slot = np.full(vocabulary, -1, dtype=np.int64)
-        for q in range(c * len(peers) // n_chunks, (c + 1) * len(peers) // n_chunks):
-            s = peers[q]
-            m = models[q]
-            for k in range(n_grams):
-                i = table[k]
-                hit = clipped_hits(codes[first[i, m]:last[i, m]], counts[first[i, m]:last[i, m]],
-                                   codes[first[i, s]:last[i, s]], counts[first[i, s]:last[i, s]])
-                total = totals[i, m]
-                peer_total = totals[i, s]
-                if singles[k]:
-                    model_last = ids[end[m] - 1] if last_unigram_bug and end[m] > start[m] else -1
-                    peer_last = ids[end[s] - 1] if last_unigram_bug and end[s] > start[s] else -1
-                    hit += singles_hits(codes[first[clip, m]:last[clip, m]], counts[first[clip, m]:last[clip, m]],
-                                        codes[first[clip, s]:last[clip, s]], counts[first[clip, s]:last[clip, s]],
-                                        model_last, peer_last)
-                    total += singles_count(end[m] - start[m], last_unigram_bug)
-                    peer_total += singles_count(end[s] - start[s], last_unigram_bug)
-                out[q, k, 0] = total
+    slot = np.full(vocabulary, -1, dtype=np.int64)  # union_lcs_hits' scratch array
+    for q in range(len(peers)):
+        s = peers[q]
+        m = models[q]
+        for k in range(n_grams):
+            i = table[k]
+            hit = clipped_hits(codes[first[i, m]:last[i, m]], counts[first[i, m]:last[i, m]],
+                               codes[first[i, s]:last[i, s]], counts[first[i, s]:last[i, s]])
+            total = totals[i, m]
+            peer_total = totals[i, s]
+            if singles[k]:
+                model_last = ids[end[m] - 1] if last_unigram_bug and end[m] > start[m] else -1
+                peer_last = ids[end[s] - 1] if last_unigram_bug and end[s] > start[s] else -1
+                hit += singles_hits(codes[first[clip, m]:last[clip, m]], counts[first[clip, m]:last[clip, m]],
+                                    codes[first[clip, s]:last[clip, s]], counts[first[clip, s]:last[clip, s]],
+                                    model_last, peer_last)
+                total += singles_count(end[m] - start[m], last_unigram_bug)
+                peer_total += singles_count(end[s] - start[s], last_unigram_bug)
+            out[q, k, 0] = total
+            out[q, k, 1] = hit
+            out[q, k, 2] = peer_total
+            out[q, k, 3] = round5_exact(hit / total) if total else 0.0
+        peer_length = float(end[s] - start[s])
+        one_sentence_each = unit_start[m + 1] - unit_start[m] == 2 and unit_start[s + 1] - unit_start[s] == 2
+        for j in range(len(lcs_weights)):
+            w = lcs_weights[j]
+            if w == 1.0 and one_sentence_each:  # the union LCS is the LCS, never clipped
+                hit = sentence_lcs_length(ids[start[m]:end[m]], ids[start[s]:end[s]],
+                                          unit_offsets[unit_start[s]:unit_start[s + 1]], slot)
+                base = float(end[m] - start[m])
+            else:
+                hit, base = union_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
+                                           ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
+                                           codes[first[clip, m]:last[clip, m]], counts[first[clip, m]:last[clip, m]],
+                                           codes[first[clip, s]:last[clip, s]], counts[first[clip, s]:last[clip, s]],
+                                           slot)
+            k = n_grams + j
+            if lcs_is_w[j]:
+                out[q, k, 0] = base ** w
                 out[q, k, 1] = hit
-                out[q, k, 2] = peer_total
-                out[q, k, 3] = round5_exact(hit / total) if total else 0.0
-            peer_length = float(end[s] - start[s])
-            one_sentence_each = unit_start[m + 1] - unit_start[m] == 2 and unit_start[s + 1] - unit_start[s] == 2
-            for j in range(len(lcs_weights)):
-                w = lcs_weights[j]
-                if w == 1.0 and one_sentence_each:  # the union LCS is the LCS, never clipped
-                    hit = sentence_lcs_length(ids[start[m]:end[m]], ids[start[s]:end[s]],
-                                              unit_offsets[unit_start[s]:unit_start[s + 1]], slot)
-                    base = float(end[m] - start[m])
-                else:
-                    hit, base = union_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
-                                               ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
-                                               codes[first[clip, m]:last[clip, m]], counts[first[clip, m]:last[clip, m]],
-                                               codes[first[clip, s]:last[clip, s]], counts[first[clip, s]:last[clip, s]],
-                                               slot)
-                k = n_grams + j
-                if lcs_is_w[j]:
-                    out[q, k, 0] = base ** w
-                    out[q, k, 1] = hit
-                    out[q, k, 2] = peer_length ** w
-                    out[q, k, 3] = (hit / base) ** (1 / w) if base > 0 else 0.0
-                else:
-                    out[q, k, 0] = base
-                    out[q, k, 1] = hit
-                    out[q, k, 2] = peer_length
-                    out[q, k, 3] = hit / base if base > 0 else 0.0
+                out[q, k, 2] = peer_length ** w
+                out[q, k, 3] = (hit / base) ** (1 / w) if base > 0 else 0.0
+            else:
+                out[q, k, 0] = base
+                out[q, k, 1] = hit
+                out[q, k, 2] = peer_length
+                out[q, k, 3] = hit / base if base > 0 else 0.0
     return out
+
+
+def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, tables: tuple, singles: np.ndarray,
+               lcs_weights: np.ndarray, lcs_is_w: np.ndarray) -> np.ndarray:
+    """``batch_pair_stats`` of the (peer, model) text pairs of ``batch``, with its ``tables``, the pairs cut
+    into parts about equal in tokens, one per thread (``map_threads``)."""
+    codes, counts, first, last, totals, table = tables
+    lengths = batch.end - batch.start
+    parts = parts_of(lengths[peers] + lengths[models])
+    out = map_threads(lambda part: batch_pair_stats(
+        peers[part[0]:part[1]], models[part[0]:part[1]], codes, counts, first, last, totals, table, singles,
+        batch.options.perl_last_unigram_bug, lcs_weights, lcs_is_w, batch.ids, batch.start, batch.end,
+        batch.unit_offsets, batch.unit_start), parts)
+    return out[0] if len(out) == 1 else np.concatenate(out)
 
 
 @jit

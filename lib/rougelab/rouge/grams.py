@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougelab import _jit
-from rougelab._jit import get_num_threads, jit, jit_parallel, map_threads, prange
+from rougelab._jit import jit, map_threads, parts_of
 
 NO_TOKEN = (1 << 32) - 1
 KIND_NGRAM, KIND_SKIP = 0, 1
@@ -303,9 +302,9 @@ def gram_totals(lengths, kind, size, unigrams, last_unigram_bug):
     return totals
 
 
-@jit_parallel
+@jit
 def ranked_tables(ids, starts, ends, kind, size, unigrams, last_unigram_bug, bits, unigram_codes, unigram_first,
-                  unigram_last, distinct, counts, room, n_chunks):
+                  unigram_last, distinct, counts, room):
     """Count tables of one packed measure (``gram_codes``' ``kind``, ``size``, ...) for every text
     ``ids[starts[t]:ends[t]]``, each sorted on its own by small counting sorts.
 
@@ -313,7 +312,7 @@ def ranked_tables(ids, starts, ends, kind, size, unigrams, last_unigram_bug, bit
     its ROUGE-1 table) orders like the id, so sorting a text's grams by their rank digits (least
     significant first; ``NO_TOKEN`` ranks last) sorts them by code, with as many buckets as the text
     has distinct tokens. Text t's table is written into ``distinct`` and ``counts`` from ``room[t]`` on
-    (room for its ``gram_totals`` grams is enough); texts are dealt to threads in ``n_chunks`` chunks.
+    (room for its ``gram_totals`` grams is enough), so parts of the texts can be counted at once.
 
     Returns ``last``: text t's sorted distinct codes are ``distinct[room[t]:last[t]]``, with their counts.
     """
@@ -323,15 +322,13 @@ def ranked_tables(ids, starts, ends, kind, size, unigrams, last_unigram_bug, bit
     shift = bits if kind == KIND_NGRAM else 32
     mask = (1 << min(shift, 62)) - 1
     vocabulary = ids.max() + 1 if len(ids) else 0
-    n_chunks = max(1, min(n_texts, n_chunks))
-    for c in prange(n_chunks):
-        rank = np.empty(vocabulary, dtype=np.int64)  # read only at the current text's ids, once written
-        for t in range(c * n_texts // n_chunks, (c + 1) * n_texts // n_chunks):
-            n_distinct = unigram_last[t] - unigram_first[t]
-            for r in range(n_distinct):
-                rank[unigram_codes[unigram_first[t] + r]] = r
-            codes = gram_codes(ids[starts[t]:ends[t]], kind, size, unigrams, last_unigram_bug, bits)
-            last[t] = _ranked_table(codes, rank, n_distinct, n_digits, shift, mask, distinct, counts, room[t])
+    rank = np.empty(vocabulary, dtype=np.int64)  # read only at the current text's ids, once written
+    for t in range(n_texts):
+        n_distinct = unigram_last[t] - unigram_first[t]
+        for r in range(n_distinct):
+            rank[unigram_codes[unigram_first[t] + r]] = r
+        codes = gram_codes(ids[starts[t]:ends[t]], kind, size, unigrams, last_unigram_bug, bits)
+        last[t] = _ranked_table(codes, rank, n_distinct, n_digits, shift, mask, distinct, counts, room[t])
     return last
 
 
@@ -346,13 +343,10 @@ def segment_tables(codes: np.ndarray, lo: np.ndarray, hi: np.ndarray, radix: int
     Returns (distinct, counts, bounds): text t's sorted distinct codes are ``distinct[bounds[t]:bounds[t+1]]``
     with their counts (``count_codes`` of each segment, end to end).
     """
-    sizes = np.maximum(hi - lo, 0)
-    parts = min(get_num_threads(), len(lo)) if int(sizes.sum()) >= _jit.PARALLEL_FROM else 1
-    if parts <= 1:
+    parts = parts_of(np.maximum(hi - lo, 0))
+    if len(parts) <= 1:
         return _segment_tables(codes, lo, hi, radix)
-    cuts = [0, *np.searchsorted(np.cumsum(sizes), np.arange(1, parts) * sizes.sum() // parts).tolist(), len(lo)]
-    tables = map_threads(lambda k: _segment_tables(codes, lo[cuts[k]:cuts[k + 1]], hi[cuts[k]:cuts[k + 1]], radix),
-                         list(range(parts)))
+    tables = map_threads(lambda part: _segment_tables(codes, lo[part[0]:part[1]], hi[part[0]:part[1]], radix), parts)
     offsets = np.cumsum([0] + [len(distinct) for distinct, _, _ in tables])
     bounds = np.concatenate([[0]] + [b[1:] + o for (_, _, b), o in zip(tables, offsets)]).astype(np.int64)
     return np.concatenate([t[0] for t in tables]), np.concatenate([t[1] for t in tables]), bounds

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougelab._jit import get_num_threads, jit, map_threads
+from rougelab._jit import jit, map_threads, parts_of
 
 # Byte -> byte: A-Z lower-cased, a-z 0-9 and the newline kept, every other byte a space.
 TOKEN_BYTES = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or 48 <= c <= 57 or c == 10 else 32
@@ -71,14 +71,12 @@ def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
         sentence unit; ``text_lines``: units per text; ``first`` / ``length``: the byte offset of each
         distinct token's first occurrence and its length.
     """
-    parts = min(get_num_threads(), len(text_ends)) if len(data) >= SPLIT_BYTES else 1
-    if parts <= 1:
+    parts = parts_of(np.diff(text_ends, prepend=-1), SPLIT_BYTES)
+    if len(parts) <= 1:
         return _scan_part(data, text_ends)
-    cuts = np.unique(np.searchsorted(text_ends, np.arange(1, parts) * len(data) // parts))
-    bounds = [0, *cuts.tolist(), len(text_ends)]
-    starts = [0 if t == 0 else int(text_ends[t - 1]) + 1 for t in bounds[:-1]]
-    found = map_threads(lambda k: _scan_part(data[starts[k]:], text_ends[bounds[k]:bounds[k + 1]] - starts[k]),
-                        list(range(len(starts))))
+    starts = [0 if lo == 0 else int(text_ends[lo - 1]) + 1 for lo, _ in parts]
+    found = map_threads(lambda k: _scan_part(data[starts[k]:], text_ends[parts[k][0]:parts[k][1]] - starts[k]),
+                        list(range(len(parts))))
     surfaces, line_tokens, text_lines, firsts, lengths = zip(*found)
     offsets = np.cumsum([0] + [len(f) for f in firsts])
     number, first, length = _number_parts(data, np.concatenate([f + s for f, s in zip(firsts, starts)]),

@@ -9,7 +9,8 @@ Numba's OpenMP threads sleep between parallel loops (``OMP_WAIT_POLICY=PASSIVE``
 environment says otherwise, read once when OpenMP loads): by default they spin, and a spinning thread
 takes the core from the one still working whenever anything else runs beside it (``pytest -n 2``, a
 notebook next to a benchmark). With one of our 2 cores busy, spinning made a 2,000-pair ROUGE-1/2/L batch
-4x slower (53 ms) than sleeping (13 ms).
+4x slower (53 ms) than sleeping (13 ms), when classic ROUGE still ran on these threads (it now uses
+``map_threads``; the bootstrap and ROUGE-G's Sim_sem kernels still do).
 """
 from __future__ import annotations
 

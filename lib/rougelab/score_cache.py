@@ -38,7 +38,11 @@ def content_digest(summaries, references, sources=None) -> str:
 
 
 def cache_path(metric: Metric, summaries, references, sources=None) -> Path:
-    key = hashlib.sha256(metric.signature.encode() + content_digest(summaries, references, sources).encode())
+    return _path(metric, content_digest(summaries, references, sources))
+
+
+def _path(metric: Metric, digest: str) -> Path:
+    key = hashlib.sha256(metric.signature.encode() + digest.encode())
     return cache_dir("scores") / f"{metric.name}-{key.hexdigest()[:24]}.npz"
 
 
@@ -55,7 +59,10 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     measure scored with others gets the same numbers as alone (tests/test_score_cache.py), and each
     metric's table is stored under its own signature. ``progress`` shows a bar over the calls."""
     check_batch(summaries, references, sources, needs_source=any(m.needs_source for m in metrics))
-    paths = [cache_path(m, summaries, references, sources if m.needs_source else None) for m in metrics]
+    digests = {False: content_digest(summaries, references)}  # the texts are hashed once, not once per metric
+    if any(m.needs_source for m in metrics):
+        digests[True] = content_digest(summaries, references, sources)
+    paths = [_path(m, digests[m.needs_source]) for m in metrics]
     tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.exists() else None for p in paths]
     groups: dict[tuple, list[int]] = {}
     for i, metric in enumerate(metrics):

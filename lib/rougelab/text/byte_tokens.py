@@ -8,9 +8,9 @@ what ``normalize`` plus the first-character filter of ``select_tokens`` leave (s
 Distinct tokens are numbered in order of first occurrence through an open-addressing hash table keyed by
 the token's bytes packed into one integer (the last 8 bytes of a longer token), which compares lengths
 and, beyond 8 bytes, the bytes themselves: a collision costs a probe, never a wrong number. A large batch
-is cut into parts (whole texts) scanned at once on numba's threads, each numbering its own tokens; one
-pass in part order then gives every distinct token its number in the whole batch, the same numbers a
-single scan gives.
+is cut into parts (whole texts) scanned at once on the threads (``map_threads``), each numbering its own
+tokens; one pass in part order then gives every distinct token its number in the whole batch, the same
+numbers a single scan gives.
 """
 from __future__ import annotations
 

@@ -207,3 +207,20 @@ def test_sentence_splitter_changes_only_summary_level_lcs():
                 splitter="nltk")
     assert one["rougel_r"].iloc[0] == 0.5 and two["rougel_r"].iloc[0] == 1.0
     assert one["rouge1_r"].iloc[0] == two["rouge1_r"].iloc[0] == 1.0
+
+
+@pytest.mark.parametrize("tokenizer", ["rouge155", "rouge-score"])
+@pytest.mark.parametrize("splitter", ["nltk", "none"])
+def test_measures_without_sentences_skip_the_splitter_with_the_same_numbers(summeval_table, tokenizer, splitter):
+    """ROUGE-N and -S(U) scored alone are not split into sentences (api.SENTENCE_BLIND_SPLITTERS): the
+    same numbers as in a call with ROUGE-L, which splits every text, on every SummEval summary and reference
+    (each on one line, so that Punkt has sentences to find)."""
+    summaries = [s.replace("\n", " ") for s in summeval_table["summary"]]
+    references = [[r.replace("\n", " ") for r in refs] for refs in summeval_table["references"]]
+    measures = ["rouge-1", "rouge-2", "rouge-su4", "rouge-s*"]
+    alone = rouge(summaries, references, measures, tokenizer=tokenizer, splitter=splitter)
+    split = rouge(summaries, references, [*measures, "rouge-l"], tokenizer=tokenizer, splitter=splitter)
+    pd.testing.assert_frame_equal(alone, split[alone.columns], check_exact=True)
+    other = {"nltk": "none", "none": "nltk"}[splitter]  # the splitter did split (or keep whole) the texts
+    assert (split["rougel_r"] != rouge(summaries, references, ["rouge-l"], tokenizer=tokenizer,
+                                       splitter=other)["rougel_r"]).mean() > 0.5

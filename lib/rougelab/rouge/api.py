@@ -232,13 +232,22 @@ def _columns(measures: tuple[Measure, ...]) -> pd.Index:
     return pd.Index([f"{column_prefix(m)}_{x}" for m in measures for x in "rpf"])
 
 
+# Without ROUGE-L/W, sentences matter only through the tokens: these splitters only put line breaks where
+# there was white space or between two punctuation marks (Punkt breaks after ".", "?" or "!"), and these
+# tokenizers read both as a token boundary (tests/test_rouge_api.py checks it on SummEval).
+SENTENCE_BLIND_SPLITTERS = ("nltk", "none")
+SENTENCE_BLIND_TOKENIZERS = ("rouge155", "rouge-score")
+
+
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
     """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels."""
     index = TokenIndex()  # every distinct text, numbered in order of first sight
     numbers = index.id_list(chain(summaries, chain.from_iterable(references)))
-    batch = EncodedBatch(index.tokens, splitter, options)
     grams = [m for m in parsed if m.kind in ("N", "S")]
     lcs = [m for m in parsed if m.kind in ("L", "W")]
+    if not lcs and splitter in SENTENCE_BLIND_SPLITTERS and options.tokenizer in SENTENCE_BLIND_TOKENIZERS:
+        splitter = "newline"  # n-grams and skip-bigrams run across sentences: the split changes no token
+    batch = EncodedBatch(index.tokens, splitter, options)
     tables = batch.tables(grams)
     per_summary = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
     peers = np.repeat(np.array(numbers[:len(summaries)], dtype=np.int64), per_summary)

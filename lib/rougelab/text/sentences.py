@@ -47,7 +47,48 @@ _PUNKT = None
 def _punkt():
     global _PUNKT
     if _PUNKT is None:
-        from nltk.tokenize.punkt import PunktSentenceTokenizer
-
-        _PUNKT = PunktSentenceTokenizer()
+        _PUNKT = _untrained_punkt()
     return _PUNKT
+
+
+def _untrained_punkt():
+    """NLTK's ``PunktSentenceTokenizer()`` (no trained parameters) with a faster, equivalent decision.
+
+    Only ``text_contains_sentbreak`` is replaced; NLTK's own code still finds the candidate breaks and
+    realigns closing punctuation. With empty parameters (no abbreviations, collocations, sentence starters
+    or orthographic statistics) Punkt's annotation of a candidate's few tokens reduces to a rule on each
+    token and the one after it (``_breaks``), computed here without building NLTK's token objects
+    (tests/test_text_sentences.py: the same splits as NLTK's class on every text of every dataset).
+    """
+    from nltk.tokenize.punkt import PunktSentenceTokenizer, PunktToken
+
+    class UntrainedPunkt(PunktSentenceTokenizer):
+        def text_contains_sentbreak(self, text: str) -> bool:
+            if "\n" in text:  # never within one line; NLTK's own annotation covers it anyway
+                return super().text_contains_sentbreak(text)
+            tokens = self._lang_vars.word_tokenize(text)
+            return any(_breaks(tokens[i], tokens[i + 1]) for i in range(len(tokens) - 1))
+
+    def _breaks(token: str, following: str) -> bool:
+        """Whether untrained Punkt marks ``token`` (followed by ``following``) as a sentence break.
+
+        First pass: ".", "?" and "!" break, and so does a word ending in one period (no abbreviation is
+        known); a run of periods ("...", "a...") does not. Second pass: an initial ("J.") or a number
+        ("2015.") does not break before punctuation or a lower-case word, nor an initial before an
+        upper-case word (the orthographic heuristic with no statistics answers only from the case)."""
+        if not (token in ("?", "!") or (token.endswith(".") and not token.endswith(".."))):
+            return False
+        if not token.endswith("."):
+            return True
+        kind = PunktToken._RE_NUMERIC.sub("##number##", token.lower())
+        if len(kind) > 1 and kind[-1] == ".":
+            kind = kind[:-1]
+        initial = PunktToken._RE_INITIAL.match(token)
+        if initial or kind == "##number##":
+            if following in PunktSentenceTokenizer.PUNCTUATION or following[0].islower():
+                return False
+            if initial and following[0].isupper():
+                return False
+        return True
+
+    return UntrainedPunkt()

@@ -1,0 +1,234 @@
+"""Classic ROUGE on distinct texts: the first call on a batch, repeated calls, the registry path, a cold start.
+
+Pairs: spans of 35-70 words cut from the articles of every dataset we fetch, one sentence a line, no text
+twice (``rougelab.synthetic.article_spans``, which checks it); "SummEval" is its 1,600 summaries x 11
+references (17,600 pairs; each reference scored 16 times). Task: ROUGE-1, ROUGE-2 and summary-level
+ROUGE-L without stemming: rougelab ``rouge(..., ["rouge-1", "rouge-2", "rouge-l"], stem=False)`` against
+rouge-score-rs ``RougeScorer(["rouge1", "rouge2", "rougeLsum"]).score_batch``.
+
+Protocol: each (implementation, batch) runs in a fresh process that scores 20 other short pairs to warm up,
+then times its FIRST call on the batch, then repeated calls on it (median of at least 3 calls and 1 s). The
+processes alternate (ours, the peer, ...; the next round in the reverse order); each figure is the median
+over ``--rounds`` rounds with the lowest and highest round in brackets, and each ratio (peer time / our time:
+above 1 we are faster) is taken round by round. ``1 thread``: ``NUMBA_NUM_THREADS=1`` / ``RAYON_NUM_THREADS=1``.
+
+Registry: ``get_metric(name).score`` against ``rouge()`` with the same options (the registry's defaults:
+stemming, Punkt sentences for ROUGE-L), and ``score_cache.cached_scores`` of rouge-1/2/l (an empty cache,
+as ``evaluate`` meets new data) against one ``rouge()`` call with the three measures, in alternating
+processes. Cold start: import and first ``rouge()`` call in a fresh interpreter with an empty numba cache
+(``NUMBA_CACHE_DIR`` a new folder), then again with that cache filled.
+
+Run: ``.venv/bin/python benchmarks/bench_distinct.py [--rounds 3] [--sizes 1,10,1000,20000]``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pickle
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+SIMPLE = ["rouge-1", "rouge-2", "rouge-l"]
+RS_TYPES = ["rouge1", "rouge2", "rougeLsum"]
+ARTICLES = ["summeval", "realsumm", "newsroom", "pyrxsum", "qags-cnndm", "qags-xsum", "rank19"]
+WARM_UP = 20
+REGISTRY = ["rouge-1", "rouge-2", "rouge-l"]
+# The issue's targets: peer time / our time (ours faster above 1).
+TARGETS = {"1": "within 3x of rs (>= 0.33x)", "10": ">= 1x", "summeval": ">= 1.5x"}
+
+
+def target(size: str) -> str:
+    return TARGETS.get(size, ">= 1.5x")
+
+
+def time_calls(func, min_calls: int = 3, min_seconds: float = 1.0, max_calls: int = 1000) -> float:
+    """Median seconds of ``func()`` over at least ``min_calls`` calls and ``min_seconds``."""
+    times: list[float] = []
+    while len(times) < min_calls or (sum(times) < min_seconds and len(times) < max_calls):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+# ----------------------------------------------------------------------------------------------- data
+
+
+def make_batches(sizes: list[int], data: Path) -> None:
+    """Write the warm-up pairs, every distinct batch (prefixes of one generation) and SummEval to ``data``."""
+    import rougelab
+    from rougelab.synthetic import article_spans
+
+    articles = [a for name in ARTICLES for a in rougelab.load_dataset(name)["source"]]
+    summaries, references = article_spans(articles, WARM_UP + max(sizes), seed=0)
+    texts = summaries + [r for refs in references for r in refs]
+    assert len(set(texts)) == len(texts), "a text repeats"
+    summeval = rougelab.load_dataset("summeval")
+    batches = {"warm-up": (summaries[:WARM_UP], references[:WARM_UP]),
+               "summeval": (summeval["summary"].tolist(), [list(r) for r in summeval["references"]])}
+    for size in sizes:
+        batches[str(size)] = (summaries[WARM_UP:WARM_UP + size], references[WARM_UP:WARM_UP + size])
+    data.write_bytes(pickle.dumps(batches))
+
+
+# -------------------------------------------------------------------------------------------- workers
+
+
+def scorer_of(impl: str):
+    """A function scoring one batch (summaries, references) with ``impl``."""
+    if impl.startswith("rougelab"):
+        from rougelab.rouge import rouge
+        return lambda summaries, references: rouge(summaries, references, SIMPLE, stem=False)
+    from rouge_score_rs import rouge_scorer
+    scorer = rouge_scorer.RougeScorer(RS_TYPES)
+
+    def score(summaries, references):
+        targets = [r for refs in references for r in refs]
+        predictions = [s for s, refs in zip(summaries, references) for _ in refs]
+        return scorer.score_batch(targets, predictions)
+    return score
+
+
+def registry_work(side: str, batch, timer=time_calls) -> dict:
+    """Seconds (``timer``) of each registry row, by ``get_metric`` (``side="registry"``) or by ``rouge()``."""
+    from rougelab.metrics.base import get_metric
+    from rougelab.rouge import rouge
+    from rougelab.score_cache import cached_scores
+
+    metrics = [get_metric(name) for name in REGISTRY]
+    out = {}
+    for metric in metrics:
+        if side == "registry":
+            out[metric.name] = timer(lambda: metric.score(*batch))
+        else:
+            out[metric.name] = timer(lambda: metric.scorer(*batch, **metric.options))
+
+    def together():
+        if side == "registry":
+            os.environ["ROUGELAB_CACHE"] = tempfile.mkdtemp(dir=caches)  # an empty score cache
+            return cached_scores(metrics, *batch)
+        return rouge(*batch, REGISTRY, **{k: v for k, v in metrics[0].options.items() if k != "measures"})
+    with tempfile.TemporaryDirectory() as caches:
+        out["rouge-1/2/l"] = timer(together)
+    return out
+
+
+def worker(impl: str, size: str, data: Path) -> None:
+    """In a fresh process: warm up on other small input, time the first call on batch ``size``, then repeats."""
+    warnings.simplefilter("ignore")  # the non-ASCII tokenizer warning (a few texts have such letters)
+    batches = pickle.loads(data.read_bytes())
+    batch = batches[size]
+    if impl in ("registry", "rouge()"):
+        registry_work(impl, batches["warm-up"], timer=lambda func: func())
+        print(json.dumps(registry_work(impl, batch)))
+        return
+    score = scorer_of(impl)
+    score(*batches["warm-up"])
+    start = time.perf_counter()
+    score(*batch)
+    first = time.perf_counter() - start
+    print(json.dumps({"first": first, "repeated": time_calls(lambda: score(*batch))}))
+
+
+IMPLS = {  # name -> extra environment
+    "rougelab": {}, "rouge-score-rs": {},
+    "rougelab 1 thread": {"NUMBA_NUM_THREADS": "1"}, "rouge-score-rs 1 thread": {"RAYON_NUM_THREADS": "1"},
+}
+
+
+def run(impl: str, size: str, data: Path) -> dict:
+    env = {**os.environ, **IMPLS.get(impl, {})}
+    done = subprocess.run([sys.executable, __file__, "--worker", impl, size, str(data)], env=env,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"worker {impl} {size} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def cold_start() -> tuple[float, float]:
+    """Seconds to import and score one pair in a fresh interpreter: empty numba cache, then filled."""
+    code = ("import time; t = time.perf_counter(); from rougelab.rouge import rouge; "
+            f"rouge(['a b c'], [['a b d']], {SIMPLE!r}, stem=False); print(time.perf_counter() - t)")
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        return tuple(float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                                          check=True).stdout) for _ in range(2))
+
+
+# ----------------------------------------------------------------------------------------------- main
+
+
+def spread(values, fmt: str = ".3g") -> str:
+    return f"{statistics.median(values):{fmt}} ({min(values):{fmt}}-{max(values):{fmt}})"
+
+
+def ms(seconds) -> list[float]:
+    return [1000 * s for s in seconds]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of alternating processes")
+    parser.add_argument("--sizes", default="1,10,1000,20000", help="distinct pairs per batch, comma-separated")
+    parser.add_argument("--one-thread", default="20000,summeval", help="batches also timed on one thread each")
+    parser.add_argument("--registry-size", default="20000", help="the batch of the registry rows")
+    parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        return worker(args.worker[0], args.worker[1], Path(args.worker[2]))
+
+    sizes = [int(s) for s in args.sizes.split(",")]
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    load_start = os.getloadavg()
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder) / "batches.pickle"
+        make_batches(sorted({*sizes, int(args.registry_size)}), data)
+        cold, warm = cold_start()
+        plans = [(str(s), "rougelab", "rouge-score-rs") for s in sizes] + [("summeval", "rougelab", "rouge-score-rs")]
+        plans += [(s, "rougelab 1 thread", "rouge-score-rs 1 thread") for s in args.one_thread.split(",") if s]
+        results: dict = {}
+        for r in range(args.rounds):
+            for size, ours, peer in plans:
+                for impl in ((ours, peer) if r % 2 == 0 else (peer, ours)):
+                    results.setdefault((impl, size), []).append(run(impl, size, data))
+            for impl in (("registry", "rouge()") if r % 2 == 0 else ("rouge()", "registry")):
+                results.setdefault((impl, "registry"), []).append(run(impl, args.registry_size, data))
+            print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
+
+    load_end = os.getloadavg()
+    print(f"\n`python benchmarks/bench_distinct.py --rounds {args.rounds} --sizes {args.sizes}`: {started}, "
+          f"{os.cpu_count()} cores, load average {load_start[0]:.1f} at the start and {load_end[0]:.1f} at the end. "
+          "Median over rounds (lowest-highest); ratio = peer time / our time, round by round.\n")
+    print("| pairs | call | rougelab ms | rouge-score-rs `score_batch` ms | ratio | target |")
+    print("|---|---|---:|---:|---:|---|")
+    for size, ours, peer in plans:
+        label = ("SummEval 1,600 x 11" if size == "summeval" else f"{int(size):,} distinct") + \
+            (", 1 thread each" if "thread" in ours else "")
+        for call in ("first", "repeated"):
+            mine = [x[call] for x in results[(ours, size)]]
+            theirs = [x[call] for x in results[(peer, size)]]
+            ratios = [t / m for m, t in zip(mine, theirs)]
+            print(f"| {label} | {call} | {spread(ms(mine))} | {spread(ms(theirs))} | {spread(ratios)}x | "
+                  f"{target(size)} |")
+    print(f"\nRegistry path on {int(args.registry_size):,} distinct pairs (repeated calls): "
+          "`get_metric(name).score` against `rouge()` with the same options\n")
+    print("| metric(s) | registry ms | `rouge()` ms | registry / `rouge()` | target |")
+    print("|---|---:|---:|---:|---|")
+    for name in [*REGISTRY, "rouge-1/2/l"]:
+        reg = [x[name] for x in results[("registry", "registry")]]
+        direct = [x[name] for x in results[("rouge()", "registry")]]
+        label = "rouge-1/2/l (`cached_scores`, empty cache)" if "/" in name else name
+        print(f"| {label} | {spread(ms(reg))} | {spread(ms(direct))} | "
+              f"{spread([r / d for r, d in zip(reg, direct)])}x | <= 1.1x |")
+    print(f"\nFirst `rouge()` call (import included) in a fresh interpreter: {cold:.1f} s with an empty numba "
+          f"cache (target: under 5 s), {warm:.1f} s with it filled.")
+
+
+if __name__ == "__main__":
+    main()

@@ -5,8 +5,9 @@ pure-Python versions (the tests run both). ``jit_parallel``
 kernels spread their ``prange`` loops over numba's threads (``NUMBA_NUM_THREADS`` limits them;
 ``get_num_threads`` tells how many); without numba ``prange`` is ``range``.
 
-Numba's OpenMP threads sleep between parallel loops (``OMP_WAIT_POLICY=PASSIVE`` unless the
-environment says otherwise, read once when OpenMP loads): by default they spin, and a spinning thread
+Numba's OpenMP threads sleep between parallel loops: the first call of a ``jit_parallel`` kernel sets
+``OMP_WAIT_POLICY=PASSIVE`` unless the environment already says otherwise (OpenMP reads it once, when it
+loads; importing rougelab changes no setting). By default they spin, and a spinning thread
 takes the core from the one still working whenever anything else runs beside it (``pytest -n 2``, a
 notebook next to a benchmark). With one of our 2 cores busy, spinning made a 2,000-pair ROUGE-1/2/L batch
 4x slower (53 ms) than sleeping (13 ms), when classic ROUGE still ran on these threads (it now uses
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ThreadPoolExecutor
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 import numpy as np
 
@@ -24,8 +25,6 @@ try:
     import numba
 except ImportError:  # pragma: no cover - numba is a pinned dependency
     numba = None
-
-os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 NUMBA = numba is not None and os.environ.get("ROUGELAB_NO_NUMBA", "") not in ("1", "true", "yes")
 prange = numba.prange if NUMBA else range
@@ -54,11 +53,25 @@ def jit(func):
 
 
 def jit_parallel(func):
-    """Like ``jit``, with numba's ``parallel=True`` so that ``prange`` loops run on several threads."""
+    """Like ``jit``, with numba's ``parallel=True`` so that ``prange`` loops run on several threads; called
+    from Python only (its first call lets OpenMP's threads sleep, see the module docstring)."""
     if not NUMBA:
         func.py_func = func
         return func
-    return numba.njit(cache=True, nogil=True, parallel=True)(func)
+    compiled = numba.njit(cache=True, nogil=True, parallel=True)(func)
+
+    @wraps(func)
+    def call(*args):
+        _sleeping_openmp_threads()
+        return compiled(*args)
+
+    call.py_func = func
+    return call
+
+
+@lru_cache(maxsize=None)
+def _sleeping_openmp_threads() -> None:
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 
 PARALLEL_FROM = 30_000  # tokens of work from which threads pay off: about 250 pairs of 60-word texts on

@@ -82,8 +82,6 @@ def format_table(table, fmt: str) -> str:
 
 
 def _score(args) -> int:
-    import pandas as pd
-
     names = _split(args.metric)
     metrics = _metric_option(args.metric)
     inputs = [args.summaries, *(args.references or []), *([args.sources] if args.sources else [])]
@@ -94,13 +92,10 @@ def _score(args) -> int:
         if metric.needs_source and batch.sources is None:
             raise InputError(f"--metric {name} reads the source documents: pass --sources FILE (or a "
                              "'source' field/column in a .jsonl/.csv file)")
-    tables = []
-    with quiet_progress(args.quiet):
-        for name, metric in zip(names, metrics):
-            scores = metric.score(batch.summaries, batch.references, batch.sources)
-            taken = {c for t in tables for c in t.columns}
-            tables.append(scores.rename(columns=lambda c: f"{name}:{c}" if c in taken else c))
-    table = pd.concat(tables, axis=1)
+    if args.dask is not None:
+        table = _score_on_dask(args.dask, names, batch)
+    else:
+        table = _score_here(names, metrics, batch, args.quiet)
     text = table.to_json(orient="records", lines=True) if args.format == "jsonl" else table.to_csv(index=False)
     if args.out:
         from rougelab.paths import write_atomic
@@ -111,6 +106,31 @@ def _score(args) -> int:
     else:
         print(text, end="")
     return 0
+
+
+def _score_here(names, metrics, batch, quiet):
+    """The batch's scores in this process, metric by metric."""
+    import pandas as pd
+
+    tables = []
+    with quiet_progress(quiet):
+        for name, metric in zip(names, metrics):
+            scores = metric.score(batch.summaries, batch.references, batch.sources)
+            taken = {c for t in tables for c in t.columns}
+            tables.append(scores.rename(columns=lambda c: f"{name}:{c}" if c in taken else c))
+    return pd.concat(tables, axis=1)
+
+
+def _score_on_dask(address, names, batch):
+    """The batch's scores through Dask (``rougelab.scale``), on the scheduler at ``address`` or a LocalCluster."""
+    import pandas as pd
+
+    from rougelab.scale import client, score_dask
+
+    frame = pd.DataFrame({"summary": batch.summaries, "references": batch.references,
+                          **({"source": batch.sources} if batch.sources is not None else {})})
+    with client(address or None):
+        return score_dask(frame, names).compute().reset_index(drop=True)
 
 
 def _metric_option(value: str) -> list:
@@ -227,6 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--format", choices=["csv", "jsonl"], default="csv")
     sc.add_argument("--out", help="write here instead of standard output (not over an input file)")
     sc.add_argument("--quiet", action="store_true", help="no progress bars")
+    sc.add_argument("--dask", nargs="?", const="", metavar="ADDRESS",
+                    help="score through Dask: on the scheduler at ADDRESS, or a LocalCluster of 2 workers")
     sc.set_defaults(func=_score)
 
     me = sub.add_parser("metrics", help="the registered metrics by family: name, role (as in the paper's tables, "

@@ -1,0 +1,65 @@
+"""Several metrics in one Dask pass, and Parquet in and out, give the single-process scores."""
+import os
+import stat
+
+import pandas as pd
+import pytest
+
+from rougelab.metrics.base import get_metric
+from rougelab.scale import client, joined_table, score_dask, score_parquet
+from rougelab.synthetic import synthetic_pairs
+
+NAMES = ["rouge-1", "rouge-2", "rouge-l", "rouge-1-nostem", "length"]
+
+
+@pytest.fixture(scope="module")
+def local_client():
+    with client(n_workers=2, memory_limit="1GiB") as c:
+        yield c
+
+
+def alone(frame, names):
+    """Each metric scored on its own over the whole table, side by side."""
+    return joined_table(names, [get_metric(n).score(list(frame.summary), list(frame.references)) for n in names])
+
+
+def test_joined_table_names_a_repeated_column_by_its_metric():
+    a, b = pd.DataFrame({"x": [1.0]}), pd.DataFrame({"x": [2.0], "y": [3.0]})
+    assert list(joined_table(["m", "n"], [a, b]).columns) == ["x", "n:x", "y"]
+
+
+def test_several_metrics_in_one_pass_equal_each_alone(local_client):
+    frame = synthetic_pairs(2_000, words=30, seed=4)
+    got = score_dask(frame, NAMES, chunksize=700).compute()
+    expected = alone(frame, NAMES)
+    assert "rouge-1-nostem:rouge1_f" in expected.columns
+    pd.testing.assert_frame_equal(got.reset_index(drop=True), expected)
+
+
+def test_parquet_in_and_out(local_client, tmp_path):
+    frame = synthetic_pairs(1_500, words=25, seed=5)
+    frame.to_parquet(tmp_path / "pairs.parquet")
+    old = os.umask(0o022)
+    try:
+        score_parquet(str(tmp_path / "pairs.parquet"), str(tmp_path / "scores"), ["rouge-2", "rouge-l"])
+    finally:
+        os.umask(old)
+    written = sorted((tmp_path / "scores").glob("*.parquet"))
+    got = pd.concat([pd.read_parquet(p) for p in written], ignore_index=True)
+    pd.testing.assert_frame_equal(got, alone(frame, ["rouge-2", "rouge-l"]))
+    assert all(stat.S_IMODE(p.stat().st_mode) & 0o044 == 0o044 for p in written)  # readable by the group, others
+
+
+def test_score_command_on_dask_prints_the_scores_of_one_process(tmp_path, capsys):
+    from rougelab.cli import main
+
+    frame = synthetic_pairs(60, words=20, seed=6)
+    summaries, references = tmp_path / "sys.txt", tmp_path / "ref.txt"
+    summaries.write_text("\n".join(s.replace("\n", " ") for s in frame.summary) + "\n")
+    references.write_text("\n".join(r[0].replace("\n", " ") for r in frame.references) + "\n")
+    common = ["score", "--metric", "rouge-1,rouge-1-nostem", "--summaries", str(summaries),
+              "--references", str(references)]
+    assert main(common) == 0
+    here = capsys.readouterr().out
+    assert main([*common, "--dask"]) == 0
+    assert capsys.readouterr().out == here and here.count("\n") == 61 and "rouge-1-nostem:rouge1_f" in here

@@ -53,7 +53,7 @@ def test_verdict_held_when_every_set_bears_it_out():
 def test_verdict_held_on_some_sets():
     card = _card(_p("x", 0.01, 0.99), _p("y", 0.4, 0.6))
     assert card.verdict("c") == sc.SOME
-    assert "borne out on 1 of 2 data sets (x)" in card.claims["c"].why
+    assert card.claims["c"].why == "borne out on 1 of 2 data sets (x); of 2 tests, 1 supports it and 0 contradict it"
 
 
 def test_a_set_with_one_inconclusive_test_does_not_bear_it_out():
@@ -68,7 +68,7 @@ def test_two_wins_and_eight_losses_is_not_held():
                                           "qags-xsum")]
     card = _card(*tests)
     assert card.verdict("c") == sc.NOT_HELD
-    assert "2 of 10 tests support it, 8 contradict it" in card.claims["c"].why
+    assert "of 10 tests, 2 support it and 8 contradict it" in card.claims["c"].why
 
 
 def test_nothing_significant_is_not_held():
@@ -106,6 +106,8 @@ def test_markdown_lists_every_test_with_its_interval():
     assert "| 1 | x | permutation | +0.100 [+0.050, +0.150] | 0.010 / 0.990 | supports |" in text
     assert "| 1 | y | worked example | +0.000 (< 0.0005) | – | supports |" in text
     assert sc.RULE in text
+    piped = _card(sc.Test("x", "rouge-2|STOP vs rouge-2|STEM", 0.1, 0.0, 0.2)).markdown()
+    assert "| 1 | x | rouge-2\\|STOP vs rouge-2\\|STEM |" in piped
 
 
 def test_compared_on_a_table_where_one_metric_is_the_human_score():

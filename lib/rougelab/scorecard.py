@@ -137,8 +137,8 @@ class Claim:
         borne = [d for d in self.datasets if all(t.outcome == SUPPORTS for t in self.tests if t.dataset == d)]
         against = [d for d in self.datasets if any(t.outcome == CONTRADICTS for t in self.tests if t.dataset == d)]
         parts = [f"borne out on {len(borne)} of {len(self.datasets)} data sets" + (f" ({', '.join(borne)})" if borne else ""),
-                 f"{outcomes.count(SUPPORTS)} of {len(outcomes)} tests support it, {outcomes.count(CONTRADICTS)} "
-                 f"contradict it" + (f" (on {', '.join(against)})" if against else "")]
+                 f"of {len(outcomes)} tests, {_verb(outcomes.count(SUPPORTS), 'support')} it and "
+                 f"{_verb(outcomes.count(CONTRADICTS), 'contradict')} it" + (f" (on {', '.join(against)})" if against else "")]
         return "; ".join(parts)
 
 
@@ -199,13 +199,18 @@ class Scorecard:
                              "high": t.high, "p_for": t.p_for, "p_against": t.p_against, "outcome": t.outcome})
         return rows
 
-    def markdown(self) -> str:
-        """The card as Markdown: one line per claim with its verdict, then a table of its tests."""
-        lines = [f"**Claims scorecard: {self.paper}.** {RULE}", ""]
-        for n, (key, claim) in enumerate(self.claims.items(), 1):
+    def verdicts(self) -> str:
+        """One numbered Markdown line per claim: its text, where the paper makes it, its verdict and why."""
+        lines = []
+        for n, claim in enumerate(self.claims.values(), 1):
             verdict = claim.verdict or "pending (computed further down)"
             lines.append(f"{n}. *{claim.text}* ({claim.where}). **{verdict}**"
                          + (f": {claim.why}." if claim.verdict else ""))
+        return "\n".join(lines)
+
+    def markdown(self) -> str:
+        """The card as Markdown: the rule, one line per claim with its verdict, then a table of the tests."""
+        lines = [f"**Claims scorecard: {self.paper}.** {RULE}", "", self.verdicts()]
         tested = [(n, c) for n, c in enumerate(self.claims.values(), 1) if c.tests]
         if tested:
             lines += ["", "| claim | data set | test | effect [95% interval] | p (claim / reverse) | test says |",
@@ -217,7 +222,7 @@ class Scorecard:
                                 f"{t.effect:+.3f} [{t.low:+.3f}, {t.high:+.3f}]") + bound
                     p = ("–" if t.p_for is None and t.p_against is None else
                          f"{_p(t.p_for)} / {_p(t.p_against)}")
-                    lines.append(f"| {n} | {t.dataset} | {t.test} | {interval} | {p} | {t.outcome} |")
+                    lines.append(f"| {n} | {_cell(t.dataset)} | {_cell(t.test)} | {interval} | {p} | {t.outcome} |")
         return "\n".join(lines)
 
     def _repr_markdown_(self) -> str:
@@ -234,6 +239,16 @@ class Scorecard:
         if self._handle is not None:
             self._handle.update(self)
         return self
+
+
+def _verb(count: int, verb: str) -> str:
+    """"1 supports", "2 support"."""
+    return f"{count} {verb}s" if count == 1 else f"{count} {verb}"
+
+
+def _cell(text: str) -> str:
+    """Text for a Markdown table cell (a bare ``|`` would end the cell)."""
+    return text.replace("|", "\\|")
 
 
 def _p(p: float | None) -> str:

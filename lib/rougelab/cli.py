@@ -176,6 +176,7 @@ def _check_out(out: str, inputs: list[str]) -> None:
 
 
 def _metrics(args) -> int:
+    from rougelab.extras import MissingExtra
     from rougelab.metrics.base import get_metric, metric_names
     from rougelab.metrics.families import PAPER, by_family
 
@@ -184,7 +185,11 @@ def _metrics(args) -> int:
         if shown:
             print(f"# {family.title}: {family.note}")
         for name, role in shown:
-            print(f"{name}\t{role}\t{get_metric(name).signature}")
+            try:
+                signature = get_metric(name).signature
+            except MissingExtra as err:  # its resources come with an extra: list it all the same
+                signature = f"(needs pip install 'rougelab[{err.extra}]')"
+            print(f"{name}\t{role}\t{signature}")
     return 0
 
 

@@ -39,8 +39,8 @@ def test_approximate_randomization_when_the_observed_gap_is_the_largest():
 
 def test_identical_systems_are_not_significant():
     scores = np.array([0.3, 0.5, 0.1, 0.7])
-    assert approximate_randomization(scores, scores.copy(), n_trials=50) == 1.0
-    assert paired_bootstrap(scores, scores.copy(), n_resamples=50).pvalue == 1.0
+    assert approximate_randomization(scores, scores.copy(), n_trials=99) == 1.0
+    assert paired_bootstrap(scores, scores.copy(), n_resamples=99).pvalue == 1.0
 
 
 def test_paired_bootstrap_against_the_exact_resampling_distribution():
@@ -170,6 +170,8 @@ def test_compare_systems_table_and_signature():
     (dict(baseline="nope"), "baseline"),
     (dict(column="nope"), "column"),
     (dict(n_resamples=0), "n_resamples"),
+    (dict(n_resamples=50), "n_resamples"),
+    (dict(seed=-1), "seed"),
     (dict(n_trials=1.5), "n_trials"),
 ])
 def test_refusals_name_the_parameter(kwargs, parameter):

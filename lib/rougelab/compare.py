@@ -32,6 +32,7 @@ import pandas as pd
 
 from rougelab.metaeval.bootstrap import draw_indices, percentile_interval
 from rougelab.scoring import InputError, check_batch
+from rougelab.validation import check_interval_resamples, check_probability, check_seed, check_test_resamples
 
 __all__ = ["Comparison", "SystemComparison", "paired_bootstrap", "approximate_randomization",
            "compare_systems", "DEFAULT_SEED"]
@@ -72,11 +73,11 @@ def paired_bootstrap(baseline: np.ndarray, system: np.ndarray, n_resamples: int 
     (arrays of n items, or n x k for k statistics per item). ``corpus_score`` maps summed statistics
     (m x k) to m scores; by default the mean of the one statistic. ``strict``: sacreBLEU's ties."""
     base, sys_, score = _prepare(baseline, system, corpus_score)
-    _check_count(n_resamples, "n_resamples")
-    if not 0 < confidence < 1:
-        raise InputError(f"confidence is a fraction in (0, 1), got {confidence}")
+    confidence = check_probability(confidence, "confidence")
+    n_resamples = check_test_resamples(n_resamples, "n_resamples")
+    check_interval_resamples(n_resamples, confidence, "n_resamples")
     n = len(base)
-    _, items = draw_indices(np.random.default_rng(seed), 1, n, n_resamples, resample="inputs")
+    _, items = draw_indices(np.random.default_rng(check_seed(seed)), 1, n, n_resamples, resample="inputs")
     deltas = np.concatenate([score(sys_[chunk].sum(axis=1)) - score(base[chunk].sum(axis=1))
                              for chunk in _chunks(items)])
     observed = float(score(sys_.sum(axis=0)[None])[0] - score(base.sum(axis=0)[None])[0])
@@ -92,8 +93,8 @@ def approximate_randomization(baseline: np.ndarray, system: np.ndarray, n_trials
     """The p-value of the approximate randomization test (module docstring); arguments as in
     ``paired_bootstrap``."""
     base, sys_, score = _prepare(baseline, system, corpus_score)
-    _check_count(n_trials, "n_trials")
-    swaps = np.random.default_rng(seed).integers(2, size=(n_trials, len(base)), dtype=bool)
+    n_trials = check_test_resamples(n_trials, "n_trials")
+    swaps = np.random.default_rng(check_seed(seed)).integers(2, size=(n_trials, len(base)), dtype=bool)
     observed = abs(float(score(sys_.sum(axis=0)[None])[0] - score(base.sum(axis=0)[None])[0]))
     gaps = []
     for chunk in _chunks(swaps):
@@ -133,6 +134,10 @@ def compare_systems(systems: Mapping[str, Sequence[str]], references: Sequence[S
     from rougelab.metrics.base import get_metric
 
     metric = get_metric(metric) if isinstance(metric, str) else metric
+    confidence = check_probability(confidence, "confidence")
+    n_resamples, n_trials = check_test_resamples(n_resamples, "n_resamples"), check_test_resamples(n_trials, "n_trials")
+    check_interval_resamples(n_resamples, confidence, "n_resamples")
+    seed = check_seed(seed)
     names = list(systems)
     if len(names) < 2:
         raise InputError(f"systems: give at least two systems to compare, got {len(names)}")
@@ -187,8 +192,3 @@ def _chunks(rows: np.ndarray):
 def _pvalue(statistics: np.ndarray, observed: float, strict: bool) -> float:
     extreme = statistics > observed if strict else statistics >= observed - 1e-9 * max(1.0, observed)
     return (1 + int(np.sum(extreme))) / (1 + statistics.size)
-
-
-def _check_count(value, name: str) -> None:
-    if isinstance(value, bool) or int(value) != value or value < 1:
-        raise InputError(f"{name} must be a positive integer, got {value!r}")

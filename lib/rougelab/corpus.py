@@ -23,6 +23,7 @@ import pandas as pd
 from rougelab.compare import DEFAULT_SEED
 from rougelab.metaeval.bootstrap import draw_indices, percentile_interval
 from rougelab.scoring import InputError
+from rougelab.validation import check_interval_resamples, check_probability, check_seed
 
 __all__ = ["CorpusScore", "corpus_score"]
 
@@ -90,10 +91,9 @@ def corpus_score(summaries: Sequence[str], references: Sequence[Sequence[str]], 
     metrics = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     if not metrics:
         raise InputError("metrics: name at least one metric, e.g. metrics=['rouge-1']")
-    if isinstance(n_resamples, bool) or int(n_resamples) != n_resamples or n_resamples < 0:
-        raise InputError(f"n_resamples must be 0 (no interval) or a positive integer, got {n_resamples!r}")
-    if not 0 < confidence < 1:
-        raise InputError(f"confidence is a fraction in (0, 1), got {confidence}")
+    confidence = check_probability(confidence, "confidence")
+    n_resamples = check_interval_resamples(n_resamples, confidence, "n_resamples", optional=True)
+    seed = check_seed(seed)
     tables = [metric.score(summaries, references, sources) for metric in metrics]
     rows = _joined(metrics, tables)
     values = rows.to_numpy(dtype=float)

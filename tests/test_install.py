@@ -2,7 +2,8 @@
 
 ``pip install rougelab`` (no extras, the workbook's pins as constraints) must score classic ROUGE without
 importing torch, gensim, dask or matplotlib, reproduce ROUGE-1.5.5's official sample output through
-``rougelab rouge155``, run the meta-evaluation, and name the extra a missing package belongs to.
+``rougelab rouge155``, run the meta-evaluation, run every command or name the extra it needs in one line,
+and run the README's quick start verbatim.
 Marked ``book`` (about 1.5 minutes of pip): ``make test-book`` and CI run it.
 """
 import os
@@ -107,3 +108,15 @@ def test_every_command_works_or_names_its_extra_in_one_line(venv, tmp_path):
                                (["workbook", "--smoke", "00_tour"], tmp_path, "no rougelab checkout in")]:
         done = _run(venv / "rougelab", *argv, cwd=cwd)
         assert done.returncode == 2 and done.stderr.count("\n") == 1 and message in done.stderr, (argv, done.stderr)
+
+
+def test_the_readme_quick_start_runs_verbatim_in_the_bare_install(venv, tmp_path):
+    from test_readme_quickstart import check_output, quickstart_examples, run_example
+
+    env = {**os.environ, "PYTHONPATH": "", "ROUGELAB_CACHE": str(cache_dir())}
+    examples = quickstart_examples()
+    assert examples
+    for language, code, shown in examples:
+        done = run_example(language, code, venv, tmp_path, env)
+        assert done.returncode == 0, (code, done.stderr)
+        check_output(done.stdout, shown)

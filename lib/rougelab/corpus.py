@@ -57,7 +57,8 @@ class CorpusScore:
             return self.table.to_csv(index=False, float_format="%.6f").rstrip("\n")
         if fmt != "text":
             raise InputError(f"format must be text, json or csv, got {fmt!r}")
-        return f"{self.table.to_string(index=False, float_format=lambda x: f'{x:.4f}')}\nsignature: {self.signature}"
+        table = self.table.to_string(index=False, na_rep="", float_format=lambda x: f"{x:.4f}")
+        return f"{table}\nsignature: {self.signature}"
 
     def __str__(self) -> str:
         return self.format("text")

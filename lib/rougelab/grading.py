@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from rougelab.extras import require
+
 BEGIN, END = "# BEGIN SOLUTION", "# END SOLUTION"
 EXERCISES_TAG = "exercises"
 STUB = 'raise NotImplementedError("write your solution here")'
@@ -68,6 +70,7 @@ def exercises_start(nb, name: str = "notebook") -> int:
 
 def write_student_copies(paths: list[Path], output_dir: str | Path) -> list[Path]:
     """Write the student copy of each notebook that has exercises into ``output_dir``; return their paths."""
+    require("nbformat", extra="lab", needed_for="student copies of the notebooks")
     import nbformat
 
     output_dir = Path(output_dir)
@@ -95,6 +98,7 @@ class Mark:
 
 def grade(path: str | Path, *, timeout: int = 300) -> list[Mark]:
     """Execute the exercise cells of the notebook at ``path`` (errors do not stop the run) and mark each check."""
+    require("nbformat", "nbclient", extra="lab", needed_for="grading a notebook")
     import nbformat
     from nbclient import NotebookClient
 

@@ -1,5 +1,6 @@
 """`rougelab evaluate` end to end on real data with the trivial `length` metric, and its errors."""
 import json
+import os
 
 import pytest
 from scipy.stats import kendalltau
@@ -77,8 +78,9 @@ def _scoring_forbidden(monkeypatch):
     (["--metric", "length,nosuchmetric"], "unknown metric 'nosuchmetric'"),
     (["--metric", "length", "--criterion", ","], "--criterion ',' names no criterion"),
     (["--metric", "length", "--criterion", "relevance,tastiness"], "unknown criterion 'tastiness'"),
-    (["--metric", "length", "--bootstrap", "1"], "--bootstrap 1: give 0 (no interval) or at least 2"),
-    (["--metric", "length", "--bootstrap", "-5"], "--bootstrap -5"),
+    (["--metric", "length", "--bootstrap", "1"], "--bootstrap=1: must be a whole number >= 40 (a 95% percentile"),
+    (["--metric", "length", "--bootstrap", "-5"], "--bootstrap=-5: must be a whole number >= 0"),
+    (["--metric", "length", "--seed", "-1"], "--seed=-1: must be a whole number >= 0"),
 ])
 def test_bad_arguments_are_refused_before_scoring(argv, message, capsys, monkeypatch):
     _scoring_forbidden(monkeypatch)
@@ -91,7 +93,7 @@ def test_python_api_refuses_one_resample_and_bad_names_before_scoring(monkeypatc
     from rougelab.evaluate import evaluate
 
     _scoring_forbidden(monkeypatch)
-    with pytest.raises(ValueError, match="at least 2: one resample gives an interval of zero width"):
+    with pytest.raises(ValueError, match="n_resamples=1: must be a whole number >= 40"):
         evaluate("summeval", ["length"], n_resamples=1)
     with pytest.raises(ValueError, match="supports --level .* only, not .document."):
         evaluate("summeval", ["length"], level="document")
@@ -100,14 +102,15 @@ def test_python_api_refuses_one_resample_and_bad_names_before_scoring(monkeypatc
 
 
 def _noisy_metric(name):
-    """A metric whose scorer draws a progress bar with an explicit ``disable=False`` (as libraries do)."""
+    """A metric whose scorer draws a progress bar the rougelab way (``rougelab.progress.bar``, asked for
+    with ``progress=True``): ``--quiet`` switches it off without patching tqdm."""
     import pandas as pd
-    from tqdm.auto import tqdm
 
     from rougelab.metrics.base import Metric
+    from rougelab.progress import bar
 
     def scorer(summaries, references):
-        for _ in tqdm(summaries, desc="noisy", disable=False):
+        for _ in bar(summaries, progress=True, desc="noisy"):
             pass
         return pd.DataFrame({"n": [float(len(s)) for s in summaries]})
     return Metric(name, scorer, primary="n")
@@ -120,11 +123,12 @@ def test_quiet_silences_every_progress_bar(quiet, tmp_path, capsys, monkeypatch)
     monkeypatch.setattr(evaluate_module, "get_metric", _noisy_metric)
     flag = ["--quiet"] if quiet else []
     assert main(["evaluate", "--dataset", "newsroom", "--metric", "noisy-a,noisy-b", "--level", "system",
-                 "--bootstrap", "2", *flag]) == 0
+                 "--bootstrap", "40", *flag]) == 0
     summaries = tmp_path / "s.txt"
     summaries.write_text("a b\n")
     assert main(["score", "--metric", "noisy-a", "--summaries", str(summaries), "--references",
                  str(summaries), *flag]) == 0
     err = capsys.readouterr().err
+    assert "TQDM_DISABLE" not in os.environ  # --quiet restores the environment it changed
     bars = ["noisy", "metrics", "correlations"]
     assert (not any(bar in err for bar in bars)) if quiet else all(bar in err for bar in bars)

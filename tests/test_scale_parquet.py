@@ -48,18 +48,3 @@ def test_parquet_in_and_out(local_client, tmp_path):
     got = pd.concat([pd.read_parquet(p) for p in written], ignore_index=True)
     pd.testing.assert_frame_equal(got, alone(frame, ["rouge-2", "rouge-l"]))
     assert all(stat.S_IMODE(p.stat().st_mode) & 0o044 == 0o044 for p in written)  # readable by the group, others
-
-
-def test_score_command_on_dask_prints_the_scores_of_one_process(tmp_path, capsys):
-    from rougelab.cli import main
-
-    frame = synthetic_pairs(60, words=20, seed=6)
-    summaries, references = tmp_path / "sys.txt", tmp_path / "ref.txt"
-    summaries.write_text("\n".join(s.replace("\n", " ") for s in frame.summary) + "\n")
-    references.write_text("\n".join(r[0].replace("\n", " ") for r in frame.references) + "\n")
-    common = ["score", "--metric", "rouge-1,rouge-1-nostem", "--summaries", str(summaries),
-              "--references", str(references)]
-    assert main(common) == 0
-    here = capsys.readouterr().out
-    assert main([*common, "--dask"]) == 0
-    assert capsys.readouterr().out == here and here.count("\n") == 61 and "rouge-1-nostem:rouge1_f" in here

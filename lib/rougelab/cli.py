@@ -1,27 +1,35 @@
-"""`rougelab` command line: data, evaluate, score, metrics, cache, workbook, book, rouge155."""
+"""`rougelab` command line: data, evaluate, score, compare, metrics, cache, workbook, book, rouge155.
+
+Only the standard library is imported before ``main`` runs (everything else inside it), so that an
+interrupt at any moment is the one line and exit status 130 that ``main`` gives, never a traceback.
+"""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
+import signal
 import sys
 from pathlib import Path
-
-from rougelab import user_files
-from rougelab.metrics.base import InputError
 
 EXAMPLES = """examples:
   rougelab data fetch --mirror DIR
   rougelab evaluate --dataset summeval --metric rouge-1,rouge-2,rouge-l --level global --coef kendall
   rougelab score --metric rouge-1,rouge-2 --summaries sys.txt --references ref1.txt --references ref2.txt
+  cat sys.txt | rougelab score --metric rouge-2 --references ref.txt --format json
+  rougelab compare --metric rouge-2 --references ref.txt base.txt sys1.txt sys2.txt
   rougelab rouge155 -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m ROUGE-test.xml
   rougelab workbook --smoke 00_tour
+  rougelab workbook --student --output-dir build
+  rougelab grade build/student/01_rouge_lin2004.ipynb
 """
 
 
 def _evaluate(args) -> int:
     from rougelab.evaluate import evaluate
+    from rougelab.progress import quiet
+    from rougelab.scoring import InputError
+    from rougelab.validation import check_interval_resamples, check_seed
 
     _metric_option(args.metric)
     criteria = None
@@ -30,44 +38,14 @@ def _evaluate(args) -> int:
         if not criteria:
             raise InputError(f"--criterion {args.criterion!r} names no criterion: give one or more, "
                              "comma-separated, or leave the option out for all")
-    if args.bootstrap < 0 or args.bootstrap == 1:
-        raise InputError(f"--bootstrap {args.bootstrap}: give 0 (no interval) or at least 2 resamples "
-                         "(one resample gives a zero-width interval that need not contain the value)")
-    with quiet_progress(args.quiet):
+    check_interval_resamples(args.bootstrap, 0.95, "--bootstrap", optional=True)
+    check_seed(args.seed, "--seed")
+    with quiet(args.quiet):
         table = evaluate(args.dataset, _split(args.metric), level=args.level, coef=args.coef,
                          criteria=criteria, n_resamples=args.bootstrap, seed=args.seed,
                          progress=not args.quiet)
     print(format_table(table, args.format))
     return 0
-
-
-@contextlib.contextmanager
-def quiet_progress(quiet: bool = True):
-    """With ``quiet``, no tqdm progress bar is drawn meanwhile: ours, and those that libraries
-    (transformers, papermill, ...) create with an explicit ``disable=False``; ``TQDM_DISABLE``
-    is set too, for child processes such as notebook kernels."""
-    if not quiet:
-        yield
-        return
-    from tqdm import std
-
-    original = std.tqdm.__dict__["__init__"]
-    bound = std.tqdm.__init__
-
-    def silent_init(self, *args, **kwargs):
-        bound(self, *args, **{**kwargs, "disable": True})
-
-    previous = os.environ.get("TQDM_DISABLE")
-    std.tqdm.__init__ = silent_init
-    os.environ["TQDM_DISABLE"] = "1"
-    try:
-        yield
-    finally:
-        std.tqdm.__init__ = original
-        if previous is None:
-            os.environ.pop("TQDM_DISABLE", None)
-        else:
-            os.environ["TQDM_DISABLE"] = previous
 
 
 def format_table(table, fmt: str) -> str:
@@ -82,60 +60,131 @@ def format_table(table, fmt: str) -> str:
 
 
 def _score(args) -> int:
-    names = _split(args.metric)
+    from rougelab.corpus import corpus_score
+    from rougelab.progress import quiet
+    from rougelab.scoring import InputError
+
     metrics = _metric_option(args.metric)
-    inputs = [args.summaries, *(args.references or []), *([args.sources] if args.sources else [])]
-    if args.out:
-        _check_out(args.out, inputs)
-    batch = user_files.read_batch(args.summaries, args.references, args.sources, args.sentence_separator)
-    for name, metric in zip(names, metrics):
-        if metric.needs_source and batch.sources is None:
-            raise InputError(f"--metric {name} reads the source documents: pass --sources FILE (or a "
-                             "'source' field/column in a .jsonl/.csv file)")
-    if args.dask is not None:
-        table = _score_on_dask(args.dask, names, batch)
+    _check_resampling(args, test=False)
+    batch = _read_inputs(args, args.summaries, metrics)
+    fmt = args.format or ("csv" if args.per_summary else "text")
+    if fmt == "jsonl" and not args.per_summary:
+        raise InputError("--format jsonl writes one line per summary: add --per-summary, or use json")
+    with quiet(args.quiet):
+        result = corpus_score(batch.summaries, batch.references, metrics, batch.sources,
+                              n_resamples=0 if args.per_summary else args.n_resamples,
+                              confidence=args.confidence, seed=args.seed)
+    if args.per_summary:
+        text = _rows_text(result.rows, fmt)
     else:
-        table = _score_here(names, metrics, batch, args.quiet)
-    text = table.to_json(orient="records", lines=True) if args.format == "jsonl" else table.to_csv(index=False)
-    if args.out:
-        from rougelab.paths import write_atomic
-        try:
-            write_atomic(args.out, text.encode("utf-8"))
-        except OSError as err:
-            raise InputError(f"--out {args.out}: cannot write there ({err.strerror})") from None
-    else:
-        print(text, end="")
+        text = result.format(fmt) + "\n"
+    _write_output(args.out, text)
     return 0
 
 
-def _score_here(names, metrics, batch, quiet):
-    """The batch's scores in this process, metric by metric."""
+def _compare(args) -> int:
     import pandas as pd
 
-    tables = []
-    with quiet_progress(quiet):
-        for name, metric in zip(names, metrics):
-            scores = metric.score(batch.summaries, batch.references, batch.sources)
-            taken = {c for t in tables for c in t.columns}
-            tables.append(scores.rename(columns=lambda c: f"{name}:{c}" if c in taken else c))
-    return pd.concat(tables, axis=1)
+    from rougelab.compare import compare_systems
+    from rougelab.progress import quiet
+    from rougelab.scoring import InputError
+
+    if len(args.systems) < 2:
+        raise InputError(f"give the baseline's file and at least one system's file, got {len(args.systems)} file(s)")
+    metrics = _metric_option(args.metric)
+    _check_resampling(args, test=True)
+    systems = {}
+    for path in args.systems:
+        batch = _read_inputs(args, path, metrics)
+        if systems and (batch.references != references or batch.sources != sources):
+            raise InputError(f"{path}: its references or sources differ from {args.systems[0]}'s: "
+                             "every system must be scored on the same inputs")
+        references, sources = batch.references, batch.sources
+        if path in systems:
+            raise InputError(f"{path} is named twice")
+        systems[path] = batch.summaries
+    tables, signatures = [], []
+    with quiet(args.quiet):
+        for metric in metrics:
+            result = compare_systems(systems, references, metric, sources=sources,
+                                     n_resamples=args.n_resamples, n_trials=args.n_trials,
+                                     confidence=args.confidence, seed=args.seed)
+            tables.append(result.table.assign(metric=metric.name))
+            signatures.append(result.signature)
+    table = pd.concat(tables, ignore_index=True)
+    table = table[["metric", *[c for c in table.columns if c != "metric"]]]
+    if args.format == "json":
+        cells = table.astype(object).where(table.notna(), None)
+        text = json.dumps({"comparisons": cells.to_dict(orient="records"), "signatures": signatures}, indent=1)
+    elif args.format == "csv":
+        text = table.to_csv(index=False, float_format="%.6f").rstrip("\n")
+    else:
+        text = table.to_string(index=False, na_rep="", float_format=lambda x: f"{x:.4f}")
+        text += "".join(f"\nsignature: {s}" for s in signatures)
+    _write_output(args.out, text + "\n")
+    return 0
 
 
-def _score_on_dask(address, names, batch):
-    """The batch's scores through Dask (``rougelab.scale``), on the scheduler at ``address`` or a LocalCluster."""
-    import pandas as pd
+def _check_resampling(args, test: bool) -> None:
+    """The resampling options, named as on the command line (``--n-resamples=10: must be ...``)."""
+    from rougelab.validation import (check_interval_resamples, check_probability, check_seed,
+                                     check_test_resamples)
 
-    from rougelab.scale import client, score_dask
+    check_probability(args.confidence, "--confidence")
+    check_seed(args.seed, "--seed")
+    if test:
+        check_test_resamples(args.n_resamples, "--n-resamples")
+        check_test_resamples(args.n_trials, "--n-trials")
+    check_interval_resamples(args.n_resamples, args.confidence, "--n-resamples", optional=not test)
 
-    frame = pd.DataFrame({"summary": batch.summaries, "references": batch.references,
-                          **({"source": batch.sources} if batch.sources is not None else {})})
-    with client(address or None):
-        return score_dask(frame, names).compute().reset_index(drop=True)
+
+def _read_inputs(args, summaries: str, metrics: list):
+    """The batch of ``summaries`` with ``--references``/``--sources``, checked against ``--out`` and
+    the metrics' needs; reading standard input only when it is not a terminal."""
+    from rougelab import user_files
+    from rougelab.scoring import InputError
+
+    inputs = [summaries, *(args.references or []), *([args.sources] if args.sources else [])]
+    if args.out:
+        _check_out(args.out, inputs)
+    if user_files.STDIN in inputs and sys.stdin.isatty():
+        raise InputError("nothing piped in to read as '-': pass the summaries' file (--summaries FILE) "
+                         "or pipe them in (cat sys.txt | rougelab score ...)")
+    batch = user_files.read_batch(summaries, args.references, args.sources, args.sentence_separator)
+    for metric in metrics:
+        if metric.needs_source and batch.sources is None:
+            raise InputError(f"--metric {metric.name} reads the source documents: pass --sources FILE (or a "
+                             "'source' field/column in a .jsonl/.csv file)")
+    return batch
+
+
+def _rows_text(rows, fmt: str) -> str:
+    if fmt == "jsonl":
+        return rows.to_json(orient="records", lines=True)
+    if fmt == "json":
+        return rows.to_json(orient="records") + "\n"
+    if fmt == "text":
+        return rows.to_string(index=False, float_format=lambda x: f"{x:.4f}") + "\n"
+    return rows.to_csv(index=False)
+
+
+def _write_output(out: str | None, text: str) -> None:
+    from rougelab.scoring import InputError
+
+    if out:
+        from rougelab.paths import write_atomic
+        try:
+            write_atomic(out, text.encode("utf-8"))
+        except OSError as err:
+            raise InputError(f"--out {out}: cannot write there ({err.strerror})") from None
+    else:
+        print(text, end="")
 
 
 def _metric_option(value: str) -> list:
     """The metrics ``--metric`` names (comma-separated), checked before any work."""
     from rougelab.evaluate import metrics_named
+    from rougelab.scoring import InputError
 
     try:
         return metrics_named(_split(value))
@@ -145,6 +194,8 @@ def _metric_option(value: str) -> list:
 
 def _check_out(out: str, inputs: list[str]) -> None:
     """``--out`` must name a file in an existing folder, and not one of the input files."""
+    from rougelab.scoring import InputError
+
     path = Path(out)
     if path.is_dir():
         raise InputError(f"--out {out} is a folder: name the file to write")
@@ -157,6 +208,7 @@ def _check_out(out: str, inputs: list[str]) -> None:
 
 
 def _metrics(args) -> int:
+    from rougelab.extras import MissingExtra
     from rougelab.metrics.base import get_metric, metric_names
     from rougelab.metrics.families import PAPER, by_family
 
@@ -165,7 +217,11 @@ def _metrics(args) -> int:
         if shown:
             print(f"# {family.title}: {family.note}")
         for name, role in shown:
-            print(f"{name}\t{role}\t{get_metric(name).signature}")
+            try:
+                signature = get_metric(name).signature
+            except MissingExtra as err:  # its resources come with an extra: list it all the same
+                signature = f"(needs pip install 'rougelab[{err.extra}]')"
+            print(f"{name}\t{role}\t{signature}")
     return 0
 
 
@@ -181,13 +237,28 @@ def _cache(args) -> int:
 
 
 def _workbook(args) -> int:
-    from rougelab.workbook import run_workbook, summary_table
+    from rougelab.progress import quiet
+    from rougelab.workbook import notebook_paths, run_workbook, summary_table
 
-    with quiet_progress(args.quiet):
+    if args.student:
+        from rougelab.grading import write_student_copies
+
+        for path in write_student_copies(notebook_paths(args.notebooks or None), Path(args.output_dir) / "student"):
+            print(path)
+        return 0
+
+    with quiet(args.quiet):
         runs = run_workbook(args.notebooks or None, smoke=args.smoke, output_dir=args.output_dir,
                             figures_dir=args.figures_dir, progress=not args.quiet)
     print(summary_table(runs))
     return 0 if all(r.ok for r in runs) else 1
+
+
+def _grade(args) -> int:
+    from rougelab.grading import grade, marks_table
+
+    print(marks_table(grade(args.notebook)))
+    return 0
 
 
 def _book(args) -> int:
@@ -205,13 +276,34 @@ def _book(args) -> int:
     return 0
 
 
+def _add_input_options(parser) -> None:
+    parser.add_argument("--references", action="append",
+                        help="one reference per line; repeat for more references")
+    parser.add_argument("--sources", help="one source document per line (metrics that read the source)")
+    parser.add_argument("--sentence-separator", help="string marking sentence ends inside a line, e.g. '<q>'")
+    parser.add_argument("--out", help="write here instead of standard output (not over an input file)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+
+
+def _add_resampling_options(parser) -> None:
+    from rougelab.compare import DEFAULT_SEED
+
+    parser.add_argument("--n-resamples", type=int, default=1000, metavar="N",
+                        help="bootstrap resamples (default 1000; 0: no interval)")
+    parser.add_argument("--confidence", type=float, default=0.95, help="the interval's coverage (default 0.95)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the resampling seed (default {DEFAULT_SEED})")
+
+
 def _split(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from rougelab import __version__, user_files
+
     parser = argparse.ArgumentParser(prog="rougelab", description=__doc__, epilog=EXAMPLES,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"rougelab {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     from rougelab.data.cli import add_parser as add_data_parser
@@ -235,21 +327,35 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--quiet", action="store_true", help="no progress bars")
     ev.set_defaults(func=_evaluate)
 
-    sc = sub.add_parser("score", help="score your own summaries (one row per summary)",
+    sc = sub.add_parser("score", help="score your own summaries: corpus scores with 95%% intervals and the "
+                                      "signature, or one row per summary",
                         description=user_files.__doc__,
-                        epilog="example: rougelab score --metric rouge-2 --summaries sys.txt --references ref.txt",
+                        epilog="examples:\n  rougelab score --metric rouge-1,rouge-2 --summaries sys.txt --references ref.txt\n"
+                               "  cat sys.txt | rougelab score --metric rouge-2 --references ref.txt --per-summary",
                         formatter_class=argparse.RawDescriptionHelpFormatter)
-    sc.add_argument("--metric", required=True, help="comma-separated registry names")
-    sc.add_argument("--summaries", required=True, help="text (one per line), .jsonl or .csv file")
-    sc.add_argument("--references", action="append", help="one reference per line; repeat for more references")
-    sc.add_argument("--sources", help="one source document per line (metrics that read the source)")
-    sc.add_argument("--sentence-separator", help="string marking sentence ends inside a line, e.g. '<q>'")
-    sc.add_argument("--format", choices=["csv", "jsonl"], default="csv")
-    sc.add_argument("--out", help="write here instead of standard output (not over an input file)")
-    sc.add_argument("--quiet", action="store_true", help="no progress bars")
-    sc.add_argument("--dask", nargs="?", const="", metavar="ADDRESS",
-                    help="score through Dask: on the scheduler at ADDRESS, or a LocalCluster of 2 workers")
+    sc.add_argument("--metric", required=True, help="comma-separated registry names (see `rougelab metrics`)")
+    sc.add_argument("--summaries", default=user_files.STDIN,
+                    help="text (one per line), .jsonl or .csv file; '-' (the default): standard input")
+    _add_input_options(sc)
+    sc.add_argument("--per-summary", action="store_true", help="one row per summary instead of corpus scores")
+    sc.add_argument("--format", choices=["text", "json", "csv", "jsonl"],
+                    help="default: text for corpus scores, csv for --per-summary (jsonl: --per-summary only)")
+    _add_resampling_options(sc)
     sc.set_defaults(func=_score)
+
+    co = sub.add_parser("compare", help="is a system significantly better than the baseline? paired "
+                                        "bootstrap and approximate randomization",
+                        epilog="example: rougelab compare --metric rouge-2 --references ref.txt base.txt sys1.txt sys2.txt",
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    co.add_argument("systems", nargs="+", metavar="FILE",
+                    help="the baseline's summaries, then each other system's (same inputs, same order)")
+    co.add_argument("--metric", required=True, help="comma-separated registry names (see `rougelab metrics`)")
+    _add_input_options(co)
+    co.add_argument("--format", choices=["text", "json", "csv"], default="text")
+    _add_resampling_options(co)
+    co.add_argument("--n-trials", type=int, default=10000, metavar="N",
+                    help="approximate randomization trials (default 10000)")
+    co.set_defaults(func=_compare)
 
     me = sub.add_parser("metrics", help="the registered metrics by family: name, role (as in the paper's tables, "
                                         "variant or baseline) and signature")
@@ -275,7 +381,14 @@ def build_parser() -> argparse.ArgumentParser:
     wb.add_argument("--output-dir", default="build")
     wb.add_argument("--figures-dir", default="figures")
     wb.add_argument("--quiet", action="store_true", help="no progress bars")
+    wb.add_argument("--student", action="store_true",
+                    help="run nothing: write copies without the exercises' solutions to OUTPUT_DIR/student")
     wb.set_defaults(func=_workbook)
+
+    gr = sub.add_parser("grade", help="run the exercises of a filled-in notebook and print the points of each",
+                        epilog="example: rougelab grade build/student/04_widar_jain2022.ipynb")
+    gr.add_argument("notebook", help="a notebook with exercises (a student copy, filled in)")
+    gr.set_defaults(func=_grade)
 
     bk = sub.add_parser("book", help="render the executed notebooks as a static HTML site",
                         epilog="example: rougelab book --executed build --output-dir build/book")
@@ -290,8 +403,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; the exit status: 0, 1 (a failed notebook, a refused file system write), 2 (bad
+    input, or any other error: one line on standard error) or 130 (interrupted: one line)."""
+    program = argv is None  # the process's own command line, not a call from Python
     argv = sys.argv[1:] if argv is None else argv
     command = argv[0] if argv else ""
+    try:
+        return _run(command, argv)
+    except KeyboardInterrupt:
+        print(f"rougelab {command}: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        if program:  # Ctrl-C while the interpreter shuts down (threads joined, buffers flushed)
+            signal.signal(signal.SIGINT, _exit_interrupted)
+
+
+def _run(command: str, argv: list[str]) -> int:
     from rougelab.data import DataError
     from rougelab.extras import MissingExtra
 
@@ -302,18 +429,27 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return args.func(args)
     except (ValueError, DataError, MissingExtra) as err:  # InputError, CacheError, every checked bad input
-        print(f"rougelab {command}: error: {err}", file=sys.stderr)
+        _error(command, str(err))
         return 2
     except OSError as err:  # the file system refused: unwritable --out, disk full, ...
         if isinstance(err, BrokenPipeError):  # e.g. `rougelab metrics | head`
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 1
         where = f"{err.filename}: " if err.filename else ""
-        print(f"rougelab {command}: error: {where}{err.strerror or err}", file=sys.stderr)
+        _error(command, f"{where}{err.strerror or err}")
         return 1
-    except KeyboardInterrupt:
-        print(f"rougelab {command}: interrupted", file=sys.stderr)
-        return 130
+    except Exception as err:  # nothing foresaw it (a bug, memory exhausted, ...): still one line
+        _error(command, f"unexpected {type(err).__name__}: {err} (please report it with the command line)")
+        return 2
+
+
+def _error(command: str, message: str) -> None:
+    print(f"rougelab {command}: error: {' '.join(message.splitlines())}", file=sys.stderr)
+
+
+def _exit_interrupted(signum, frame) -> None:
+    os.write(2, b"rougelab: interrupted\n")
+    os._exit(130)
 
 
 if __name__ == "__main__":

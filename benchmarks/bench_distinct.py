@@ -119,11 +119,34 @@ def registry_work(side: str, batch, timer=time_calls) -> dict:
     return out
 
 
+def splitter_work(batch, rounds: int = 3) -> dict:
+    """Seconds to split every text of ``batch`` with NLTK's ``PunktSentenceTokenizer`` and with rougelab's
+    ``split_sentences(..., "nltk")`` (the same splits), taking turns in this process."""
+    from nltk.tokenize.punkt import PunktSentenceTokenizer
+
+    from rougelab.text.sentences import split_sentences
+
+    texts = [t.replace("\n", " ") for t in batch[0] + [r for refs in batch[1] for r in refs]]  # one line each
+    nltk = PunktSentenceTokenizer()
+    sides = {"nltk": lambda: [nltk.tokenize(t) for t in texts], "rougelab": lambda: [split_sentences(t, "nltk")
+                                                                                   for t in texts]}
+    out: dict = {"nltk": [], "rougelab": []}
+    for _ in range(rounds):
+        for side, func in sides.items():
+            start = time.perf_counter()
+            func()
+            out[side].append(time.perf_counter() - start)
+    return out
+
+
 def worker(impl: str, size: str, data: Path) -> None:
     """In a fresh process: warm up on other small input, time the first call on batch ``size``, then repeats."""
     warnings.simplefilter("ignore")  # the non-ASCII tokenizer warning (a few texts have such letters)
     batches = pickle.loads(data.read_bytes())
     batch = batches[size]
+    if impl == "splitter":
+        print(json.dumps(splitter_work(batch)))
+        return
     if impl in ("registry", "rouge()"):
         registry_work(impl, batches["warm-up"], timer=lambda func: func())
         print(json.dumps(registry_work(impl, batch)))
@@ -200,34 +223,36 @@ def main() -> None:
             for impl in (("registry", "rouge()") if r % 2 == 0 else ("rouge()", "registry")):
                 results.setdefault((impl, "registry"), []).append(run(impl, args.registry_size, data))
             print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
+        splits = run("splitter", args.registry_size, data)
 
     load_end = os.getloadavg()
     print(f"\n`python benchmarks/bench_distinct.py --rounds {args.rounds} --sizes {args.sizes}`: {started}, "
           f"{os.cpu_count()} cores, load average {load_start[0]:.1f} at the start and {load_end[0]:.1f} at the end. "
-          "Median over rounds (lowest-highest); ratio = peer time / our time, round by round.\n")
-    print("| pairs | call | rougelab ms | rouge-score-rs `score_batch` ms | ratio | target |")
-    print("|---|---|---:|---:|---:|---|")
+          "Median over rounds (lowest-highest round); ratios taken round by round.\n")
+    print("| batch | call | rougelab | compared with | its time | ratio | target |")
+    print("|---|---|---:|---|---:|---:|---|")
     for size, ours, peer in plans:
-        label = ("SummEval 1,600 x 11" if size == "summeval" else f"{int(size):,} distinct") + \
+        plural = "s" * (size != "1")
+        label = ("SummEval 1,600 x 11 pairs" if size == "summeval" else f"{int(size):,} distinct pair{plural}") + \
             (", 1 thread each" if "thread" in ours else "")
         for call in ("first", "repeated"):
             mine = [x[call] for x in results[(ours, size)]]
             theirs = [x[call] for x in results[(peer, size)]]
             ratios = [t / m for m, t in zip(mine, theirs)]
-            print(f"| {label} | {call} | {spread(ms(mine))} | {spread(ms(theirs))} | {spread(ratios)}x | "
-                  f"{target(size)} |")
-    print(f"\nRegistry path on {int(args.registry_size):,} distinct pairs (repeated calls): "
-          "`get_metric(name).score` against `rouge()` with the same options\n")
-    print("| metric(s) | registry ms | `rouge()` ms | registry / `rouge()` | target |")
-    print("|---|---:|---:|---:|---|")
+            print(f"| {label} | {call} | {spread(ms(mine))} ms | rouge-score-rs `score_batch` | "
+                  f"{spread(ms(theirs))} ms | {spread(ratios)}x faster | {target(size)} |")
+    registry_label = f"{int(args.registry_size):,} distinct pairs"
     for name in [*REGISTRY, "rouge-1/2/l"]:
         reg = [x[name] for x in results[("registry", "registry")]]
         direct = [x[name] for x in results[("rouge()", "registry")]]
-        label = "rouge-1/2/l (`cached_scores`, empty cache)" if "/" in name else name
-        print(f"| {label} | {spread(ms(reg))} | {spread(ms(direct))} | "
-              f"{spread([r / d for r, d in zip(reg, direct)])}x | <= 1.1x |")
-    print(f"\nFirst `rouge()` call (import included) in a fresh interpreter: {cold:.1f} s with an empty numba "
-          f"cache (target: under 5 s), {warm:.1f} s with it filled.")
+        what = "`cached_scores` of rouge-1, -2, -l (empty cache)" if "/" in name else f"`get_metric({name!r}).score`"
+        print(f"| {registry_label} | registry: {what} | {spread(ms(reg))} ms | `rouge()`, same options | "
+              f"{spread(ms(direct))} ms | {spread([r / d for r, d in zip(reg, direct)])}x its time | <= 1.1x |")
+    print(f"| the {2 * int(args.registry_size):,} texts of that batch, each on one line | Punkt sentence splits | "
+          f"{spread(splits['rougelab'])} s | NLTK's `PunktSentenceTokenizer` | {spread(splits['nltk'])} s | "
+          f"{spread([a / b for a, b in zip(splits['nltk'], splits['rougelab'])])}x faster | same splits |")
+    print(f"| 1 pair, fresh interpreter | import + first `rouge()`, empty numba cache | {cold:.1f} s | | | | < 5 s |")
+    print(f"| 1 pair, fresh interpreter | import + first `rouge()`, numba cache filled | {warm:.1f} s | | | | |")
 
 
 if __name__ == "__main__":

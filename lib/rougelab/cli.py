@@ -87,7 +87,7 @@ def _score(args) -> int:
     names = _split(args.metric)
     metrics = _metric_option(args.metric)
     inputs = [args.summaries, *(args.references or []), *([args.sources] if args.sources else [])]
-    if args.out:
+    if args.out and args.out != "-":
         _check_out(args.out, inputs)
     batch = user_files.read_batch(args.summaries, args.references, args.sources, args.sentence_separator)
     for name, metric in zip(names, metrics):
@@ -102,14 +102,7 @@ def _score(args) -> int:
             tables.append(scores.rename(columns=lambda c: f"{name}:{c}" if c in taken else c))
     table = pd.concat(tables, axis=1)
     text = table.to_json(orient="records", lines=True) if args.format == "jsonl" else table.to_csv(index=False)
-    if args.out:
-        from rougelab.paths import write_atomic
-        try:
-            write_atomic(args.out, text.encode("utf-8"))
-        except OSError as err:
-            raise InputError(f"--out {args.out}: cannot write there ({err.strerror})") from None
-    else:
-        print(text, end="")
+    _write_out(args.out, text)
     return 0
 
 
@@ -123,11 +116,34 @@ def _metric_option(value: str) -> list:
         raise InputError(f"--metric {value!r}: {err}") from None
 
 
+def _write_out(out: str | None, text: str) -> None:
+    """Write a command's output to the file ``--out`` names (``safe_write``), or to standard output
+    (no ``--out``, or ``--out -``)."""
+    from rougelab.safe_write import SpecialFileError, write_atomic
+
+    if not out or out == "-":
+        print(text, end="")
+        return
+    try:
+        write_atomic(out, text.encode("utf-8"))
+    except SpecialFileError as err:
+        raise InputError(f"--out {err}") from None
+    except OSError as err:
+        raise InputError(f"--out {out}: cannot write there ({err.strerror})") from None
+
+
 def _check_out(out: str, inputs: list[str]) -> None:
-    """``--out`` must name a file in an existing folder, and not one of the input files."""
+    """``--out`` must name a file in an existing folder (a regular file or a link to one; ``-`` for
+    standard output), and not one of the input files."""
+    from rougelab.safe_write import SpecialFileError, final_target
+
     path = Path(out)
     if path.is_dir():
         raise InputError(f"--out {out} is a folder: name the file to write")
+    try:
+        final_target(path)
+    except SpecialFileError as err:
+        raise InputError(f"--out {err}") from None
     if not path.parent.is_dir():
         raise InputError(f"--out {out}: the folder {path.parent} does not exist")
     if path.exists():
@@ -225,7 +241,8 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--sources", help="one source document per line (metrics that read the source)")
     sc.add_argument("--sentence-separator", help="string marking sentence ends inside a line, e.g. '<q>'")
     sc.add_argument("--format", choices=["csv", "jsonl"], default="csv")
-    sc.add_argument("--out", help="write here instead of standard output (not over an input file)")
+    sc.add_argument("--out", help="write here instead of standard output (not over an input file; - is "
+                                  "standard output; a link is written through to its file)")
     sc.add_argument("--quiet", action="store_true", help="no progress bars")
     sc.set_defaults(func=_score)
 

@@ -41,6 +41,10 @@ from rougelab.semantic.pagerank import DAMPING, ITERATIONS, TOP
 from rougelab.semantic.semantic_similarity import C, align_senses, gram_vectors, sim_sem_blocks, sim_sem_matrix
 from rougelab.semantic.wordnet_graph import synset_key, wordnet_signature
 from rougelab.semantic.wordnet_ppr import wordnet_ppr
+from rougelab.semantic import pagerank, wordnet_graph
+from rougelab.rouge.api import PACKAGES as ROUGE_PACKAGES
+
+PACKAGES = tuple(sorted({*ROUGE_PACKAGES, *wordnet_graph.PACKAGES, *pagerank.PACKAGES}))
 
 BETA = 0.5
 MAX_COMMON_SENSES = 5000      # 200 MB of shared sense-level Sim_sem at most
@@ -475,7 +479,7 @@ def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float =
                "damping": DAMPING, "iterations": ITERATIONS}
     pins = {"wordnet": wordnet_signature(), "tokenize": "rouge155-stem", "multiref": "A"}
     return Metric(name or measure, rouge_g, primary="rougeg" + MEASURES[measure].name + "_f",
-                  options=options, resources=("rouge155",), pins=pins)
+                  options=options, resources=("rouge155",), pins=pins, packages=PACKAGES)
 
 
 NAMES = tuple(MEASURES)

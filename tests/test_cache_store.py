@@ -122,8 +122,8 @@ def _score_args(tmp_path, out):
     summaries.write_text("the cat sat\n")
     references = tmp_path / "r.txt"
     references.write_text("a cat\n")
-    return ["score", "--metric", "length", "--summaries", str(summaries), "--references", str(references),
-            "--out", str(out)]
+    return ["score", "--metric", "length", "--per-summary", "--summaries", str(summaries),
+            "--references", str(references), "--out", str(out)]
 
 
 def test_out_through_a_link_writes_its_target(tmp_path):
@@ -298,3 +298,52 @@ def test_scorers_without_a_source_file_are_fingerprinted_by_their_code():
     exec(compile("def f(s, r): return 2", "<typed>", "exec"), second)
     assert fingerprint.scorer_fingerprint(first["f"]) != fingerprint.scorer_fingerprint(second["f"])
     assert fingerprint.scorer_fingerprint(get_metric("rouge-1").scorer) is None    # our code: code_fingerprint
+
+
+# --- more of the same kinds ---------------------------------------------------------------------------------------
+
+def test_out_follows_a_chain_of_links_and_creates_a_dangling_links_target(tmp_path, capsys):
+    target = tmp_path / "final.csv"
+    (tmp_path / "second").symlink_to(target)        # dangling until written
+    (tmp_path / "first").symlink_to(tmp_path / "second")
+    assert main(_score_args(tmp_path, tmp_path / "first")) == 0
+    assert target.read_text().splitlines() == ["length", "3.0"] and (tmp_path / "first").is_symlink()
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    (tmp_path / "to-pipe").symlink_to(fifo)
+    assert main(_score_args(tmp_path, tmp_path / "to-pipe")) == 2
+    assert "named pipe (FIFO)" in capsys.readouterr().err and stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_a_fifo_where_a_cache_file_belongs_is_refused_not_read():
+    metric = get_metric("length")
+    path = score_cache.cache_path(metric, ["a b"], [["c"]])
+    os.mkfifo(path)
+    with pytest.raises(ValueError, match=r"named pipe \(FIFO\), not a regular file"):
+        score_cache.cached_score(metric, ["a b"], [["c"]])
+    assert stat.S_ISFIFO(path.lstat().st_mode)
+
+
+def test_a_kind_folder_that_is_a_link_is_neither_listed_nor_cleared(tmp_path, monkeypatch):
+    mine = _user_folder(tmp_path)
+    (cache_dir() / "widar").symlink_to(mine, target_is_directory=True)
+    assert cache_admin.entries("widar") == [] and cache_admin.clear(["widar"]) == 0
+    assert _untouched(mine)
+
+
+def test_a_cache_under_a_dangling_link_says_so(tmp_path, monkeypatch, capsys):
+    (tmp_path / "gone").symlink_to(tmp_path / "nowhere")
+    monkeypatch.setenv("ROUGELAB_CACHE", str(tmp_path / "gone" / "cache"))
+    assert main(["cache", "info"]) == 2
+    err = capsys.readouterr().err
+    assert "$ROUGELAB_CACHE=" in err and f"{tmp_path / 'gone'} is a symbolic link to nothing" in err
+
+
+def test_a_helper_typed_into_a_notebook_cell_is_part_of_the_scorers_fingerprint():
+    def cell(body):
+        namespace = {"__name__": "__main__"}
+        exec(compile(body + "\ndef scorer(s, r):\n    return helper(s)\n", "<cell>", "exec"), namespace)
+        return fingerprint.scorer_fingerprint(namespace["scorer"])
+
+    assert cell("def helper(s):\n    return 1") != cell("def helper(s):\n    return 2")
+    assert cell("def helper(s):\n    return 1") == cell("def helper(s):\n    return 1")

@@ -189,43 +189,71 @@ def _source(obj) -> bytes:
 
 
 def scorer_fingerprint(scorer) -> str | None:
-    """The ``source_fingerprint`` of a scorer that is not rougelab's, extended by the files of the user's
-    modules it uses: its own module's file, the modules of the globals it names, and the user's modules
-    those import, transitively. None for rougelab's own scorers (``code_fingerprint`` covers them)."""
-    func = scorer
-    while isinstance(func, functools.partial):
-        func = func.func
-    if not (inspect.isfunction(func) or inspect.ismethod(func) or inspect.isclass(func)):
-        func = type(func)  # a callable object: its class's code
+    """A digest of a scorer that is not rougelab's: the source of the scorer and of the functions and
+    classes of the user's it names (defined in a notebook cell or a file of the user's, transitively), and
+    the files of the user's modules it uses (its own, those of the globals it names, and the user's
+    modules those import, transitively). Installed packages and the standard library are not the user's.
+    None for rougelab's own scorers (``code_fingerprint`` covers them)."""
+    func = _code_owner(scorer)
     if _is_ours(getattr(inspect.getmodule(func), "__name__", None)):
         return None
-    digest = hashlib.sha256(_source(func))
-    for path in _user_files(func):
+    digest = hashlib.sha256()
+    files: list = []
+    seen: set[int] = set()
+    todo = [func]
+    while todo:
+        obj = todo.pop(0)
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        digest.update(_source(obj))
+        module = inspect.getmodule(obj)
+        files.append(getattr(module, "__file__", None))
+        namespace = getattr(obj, "__globals__", None) or (vars(module) if module else {})
+        for name in sorted(_global_names(obj)):
+            value = namespace.get(name)
+            if (inspect.isfunction(value) or inspect.isclass(value)) and _written_by_user(value):
+                todo.append(value)
+            elif value is not None:
+                files.append(getattr(value if inspect.ismodule(value) else inspect.getmodule(value), "__file__", None))
+    for path in _user_file_closure(files):
         digest.update(path.as_posix().encode() + b"\0" + file_digest(path).encode())
     return digest.hexdigest()[:12]
+
+
+def _code_owner(scorer):
+    """The function or class whose code a scorer runs (through ``functools.partial``, callable objects)."""
+    while isinstance(scorer, functools.partial):
+        scorer = scorer.func
+    if inspect.ismethod(scorer):
+        return scorer.__func__
+    return scorer if inspect.isfunction(scorer) or inspect.isclass(scorer) else type(scorer)
 
 
 def _is_ours(module: str | None) -> bool:
     return module is not None and (module == PACKAGE.name or module.startswith(PACKAGE.name + "."))
 
 
-def _user_files(func) -> list[Path]:
-    """Source files of the user's modules that ``func`` uses (see ``scorer_fingerprint``)."""
-    module = inspect.getmodule(func)
-    todo = [getattr(module, "__file__", None)]
-    namespace = getattr(func, "__globals__", None) or vars(module or func)
-    for name in _global_names(func):
-        value = namespace.get(name)
-        used = value if inspect.ismodule(value) else inspect.getmodule(value) if value is not None else None
-        todo.append(getattr(used, "__file__", None))
+def _written_by_user(obj) -> bool:
+    """A function or class defined in a notebook cell, a script, or a file of the user's."""
+    module = inspect.getmodule(obj)
+    if module is None or _is_ours(module.__name__):
+        return module is None
+    file = getattr(module, "__file__", None)
+    return file is None or _is_users(Path(file).resolve())
+
+
+def _user_file_closure(files: list) -> list[Path]:
+    """``files`` that are the user's sources, and the user's modules they import, transitively."""
     seen: set[Path] = set()
+    todo = list(files)
     while todo:
         file = todo.pop()
         path = Path(file).resolve() if file else None
-        if path is None or path in seen or not path.suffix == ".py" or not _is_users(path):
+        if path is None or path in seen or path.suffix != ".py" or not _is_users(path):
             continue
         seen.add(path)
-        todo += _imported_files(path)
+        todo += _imported_files(str(path), file_digest(path))
     return sorted(seen)
 
 
@@ -255,10 +283,12 @@ def _is_users(path: Path) -> bool:
     return not path.is_relative_to(PACKAGE) and not any(path.is_relative_to(r) for r in _installed_roots())
 
 
-def _imported_files(path: Path) -> list[str]:
-    """Files of the modules that the source at ``path`` imports (absolute imports; those found)."""
+@lru_cache(maxsize=None)
+def _imported_files(path: str, _digest: str) -> list[str]:
+    """Files of the modules that the source at ``path`` imports (absolute imports; those found), once per
+    content of the file."""
     try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
     except (OSError, SyntaxError, UnicodeDecodeError):
         return []
     names = []

@@ -41,8 +41,7 @@ def final_target(target: str | os.PathLike) -> Path:
         raise SpecialFileError(f"{target} is a folder, not a file: name the file to write")
     for test, kind in _SPECIAL:
         if test(mode):
-            raise SpecialFileError(f"{target} is a {kind}, not a regular file: refusing to write there "
-                                   "(the command line writes to standard output with --out -)")
+            raise SpecialFileError(f"{target} is a {kind}, not a regular file: nothing is written there")
     return path
 
 

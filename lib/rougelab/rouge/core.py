@@ -25,10 +25,9 @@ from rougelab.rouge.lcs import sentence_lcs_length, summary_lcs_hits, summary_wl
 from rougelab.rouge.options import RougeOptions
 from rougelab.scoring import round_decimals as round5  # ROUGE-1.5.5's sprintf("%7.5f") read back
 from rougelab.scoring import with_f
-from rougelab.text.sentences import Splitter, split_sentences
+from rougelab.text.sentences import Splitter
 from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import lowercase, normalize, perl_split, select_tokens
-from rougelab.text.tokenizers import make_encoder
 
 
 @dataclass(frozen=True)
@@ -418,7 +417,7 @@ def round5_exact(x):
 
 class EncodedBatch:
     """Distinct texts of a batch, each split, lower-cased and tokenised once into shared integer ids
-    (``TokenEncoder``: one compiled pass over the bytes of all texts).
+    (``Preprocessing.encode``: one compiled pass over the bytes of all texts).
 
     Only for texts scored without length limits (``-l``/``-b``), where ROUGE-1.5.5's n-gram text is
     exactly its ROUGE-L sentences joined. ``ids[start[t]:end[t]]`` are text t's tokens; its sentence
@@ -426,11 +425,7 @@ class EncodedBatch:
     """
 
     def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
-        encoder = make_encoder(options.tokenizer, stem=options.stem, stopwords=options.stopwords,
-                               stemmer=options.stemmer, exceptions=options.stem_exceptions)
-        if splitter != "newline":  # one sentence per line; a newline inside a sentence only separates tokens
-            texts = ["\n".join(s.replace("\n", " ") for s in split_sentences(text, splitter)) for text in texts]
-        self.ids, lengths, per_text = encoder.encode_many(list(texts))
+        self.ids, lengths, per_text, _ = options.preprocessing(splitter).encode(texts)
         # Text t owns sentences unit_start[t] - t .. unit_start[t + 1] - t - 1; each text's offsets start at 0.
         self.unit_start = np.concatenate([[0], np.cumsum(per_text + 1)]).astype(np.int64)
         first = self.unit_start[:-1] - np.arange(len(texts))

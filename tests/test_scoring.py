@@ -86,7 +86,7 @@ def test_checked_batch_checks_once_per_call(monkeypatch):
         table = rouge(summaries, references, ["rouge-1"])
         with pytest.raises(InputError, match="2 summaries but 1 reference lists"):
             check_batch(["a", "b"], references)
-    assert len(calls) == 2 and table["rouge1_r"][0] == 2 / 3  # the block's check alone (the other batch
+    assert len(calls) == 2 and table["rouge1_r"][0] == 0.66667  # the block's check alone (the other batch
     # fails on its lengths, before the texts are read)
     with pytest.raises(InputError, match="summaries\\[0\\] is int"):
         with scoring.checked_batch([1], [["a"]]):

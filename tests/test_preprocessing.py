@@ -118,3 +118,13 @@ def test_tokens_and_encode_agree():
     encoded = pre.encode(texts)
     assert [encoded.vocabulary[i] for i in encoded.ids] == [t for text in tokens for t in text]
     assert encoded.units.tolist() == [2, 0, 1]
+
+
+def test_forms_are_what_encode_counts():
+    words = ["the", "children", "running", "a", "cats", "better"]  # "better": a SMART stopword, adj.exc -> good
+    assert Preprocessing().forms(words) == ["the", "child", "run", "a", "cat", "good"]
+    assert Preprocessing(stemmer=None, stopwords=True).forms(words) == [None, "children", "running", None, "cats",
+                                                                        None]
+    pre = Preprocessing(stopwords=True)
+    encoded = pre.encode([" ".join(words)])
+    assert [encoded.vocabulary[i] for i in encoded.ids] == [f for f in pre.forms(words) if f is not None]

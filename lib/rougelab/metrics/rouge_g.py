@@ -39,7 +39,9 @@ from rougelab.scoring import count_grams
 from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.token_ids import TokenIndex
 from rougelab.semantic.pagerank import DAMPING, ITERATIONS, TOP
-from rougelab.semantic.semantic_similarity import C, align_senses, gram_vectors, sim_sem_blocks, sim_sem_matrix
+from rougelab.semantic.gram_vectors import gram_vectors
+from rougelab.semantic.semantic_similarity import C, sim_sem_blocks, sim_sem_matrix
+from rougelab.semantic.sense_alignment import align_senses
 from rougelab.semantic.wordnet_graph import synset_key, wordnet_signature
 from rougelab.semantic.wordnet_ppr import wordnet_ppr
 

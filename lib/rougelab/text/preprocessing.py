@@ -144,11 +144,20 @@ class Preprocessing:
             f"{getattr(self.splitter, '__module__', '')}.{getattr(self.splitter, '__qualname__', 'callable')}"
         return ";".join([*parts, f"stopwords={'smart' if self.stopwords else 'none'}", f"split={splitter}"])
 
+    def __str__(self) -> str:  # as a metric's option, the signature shows every choice
+        return self.signature
+
     def encoder(self) -> TokenEncoder:
         """A fresh ``encode_many`` front end for the tokenizer, stemmer and stopwords (it keeps the last
         call's vocabulary, so each user makes its own)."""
         return make_encoder(self.tokenizer, stemmer=self.stemmer, stopwords=self.stopwords,
                             exceptions=self.stem_exceptions)
+
+    def forms(self, words: Sequence[str]) -> list[str | None]:
+        """What each of ``words`` (surface tokens of this tokenizer, unstemmed) is counted as: its stem,
+        or None for a dropped word (a stopword), as ``encode`` turns it."""
+        encoder = self.encoder()
+        return [None if word in encoder.stop else encoder.transform(word) for word in words]
 
     def sentences(self, text: str) -> list[str]:
         """The sentence units of ``text`` (``splitter``)."""

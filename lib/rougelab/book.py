@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rougelab.extras import require
-from rougelab.paths import _CHECKOUT
+from rougelab.paths import checkout_root
 from rougelab.workbook import notebook_paths, run_workbook
 
 HEADLINE_TAG = "headline"
 TEMPLATE_DIR = Path(__file__).with_name("book_template")
-CITATION = _CHECKOUT / "CITATION.cff"
 LIBRARY = Path(__file__).resolve().parent
 
 
@@ -121,7 +120,7 @@ def papers() -> list[str]:
     """The papers cited in ``CITATION.cff``, one bibliographic line each (Markdown)."""
     import yaml
 
-    refs = yaml.safe_load(CITATION.read_text())["references"]
+    refs = yaml.safe_load((checkout_root() / "CITATION.cff").read_text())["references"]
     lines = []
     for ref in refs:
         authors = ", ".join(a.get("name") or f"{a['given-names']} {a['family-names']}" for a in ref["authors"])
@@ -198,6 +197,7 @@ def build_book(executed_dir: str | Path = "build", output_dir: str | Path = "bui
                smoke: bool = False, sources: list[Path] | None = None) -> Path:
     """Write the site of ``sources`` (default: the workbook's notebooks) into ``output_dir`` and return
     its ``index.html``; the first notebook is the tour."""
+    require("nbformat", "nbconvert", "yaml", "latex2mathml", extra="lab", needed_for="the book")
     import nbformat
 
     import rougelab

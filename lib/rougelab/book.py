@@ -2,8 +2,8 @@
 
 ``build_book`` reruns the notebooks whose executed copy is missing or older than its source or the
 library, refuses any notebook with an error output, and writes ``index.html`` (the tour, the papers
-from ``CITATION.cff``, and each notebook's headline table: the output of its cell tagged ``headline``)
-and one page per notebook, each with navigation and the run's facts (rougelab version, run date, the
+from ``CITATION.cff``, each notebook's headline table: the output of its cell tagged ``headline``, and
+the claims scorecards: the outputs of the cells tagged ``scorecard``) and one page per notebook, each with navigation and the run's facts (rougelab version, run date, the
 data commits of the dataset registry). Figures are embedded in the pages, so nothing loads from a server.
 """
 from __future__ import annotations
@@ -17,6 +17,7 @@ from rougelab.paths import checkout_root
 from rougelab.workbook import notebook_paths, run_workbook
 
 HEADLINE_TAG = "headline"
+SCORECARD_TAG = "scorecard"
 TEMPLATE_DIR = Path(__file__).with_name("book_template")
 LIBRARY = Path(__file__).resolve().parent
 
@@ -89,6 +90,11 @@ def headline_outputs(nb, name: str) -> list[dict]:
     if not outputs:
         raise BookError(f"{name}: the cell tagged {HEADLINE_TAG!r} shows no table")
     return outputs
+
+
+def scorecard_outputs(nb) -> list[dict]:
+    """The outputs of the notebook's cells tagged ``scorecard`` (none for a notebook without claims)."""
+    return [o for c in nb.cells if SCORECARD_TAG in c.get("metadata", {}).get("tags", []) for o in c.get("outputs", [])]
 
 
 def title_of(nb, fallback: str) -> str:
@@ -184,6 +190,17 @@ def _landing_notebook(pages: list[Page], notebooks: dict, tour_intro: str):
         cell = v4.new_code_cell("")
         cell.outputs = headline_outputs(notebooks[page.href], page.notebook.name)
         cells.append(cell)
+    cards = [(page, scorecard_outputs(notebooks[page.href])) for page in pages]
+    if any(outputs for _, outputs in cards):
+        cells.append(v4.new_markdown_cell("## Which claims held: the scorecards\n\nEach paper notebook opens with "
+                                          "its claims, the tests run on them and the verdict the one rule gives; "
+                                          "here they are together."))
+    for page, outputs in cards:
+        if outputs:
+            cells.append(v4.new_markdown_cell(f"### [{page.title}]({page.href})"))
+            cell = v4.new_code_cell("")
+            cell.outputs = outputs
+            cells.append(cell)
     return v4.new_notebook(cells=cells)
 
 

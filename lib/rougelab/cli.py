@@ -20,6 +20,8 @@ EXAMPLES = """examples:
   rougelab compare --metric rouge-2 --references ref.txt base.txt sys1.txt sys2.txt
   rougelab rouge155 -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m ROUGE-test.xml
   rougelab workbook --smoke 00_tour
+  rougelab workbook --student --output-dir build
+  rougelab grade build/student/01_rouge_lin2004.ipynb
 """
 
 
@@ -236,13 +238,27 @@ def _cache(args) -> int:
 
 def _workbook(args) -> int:
     from rougelab.progress import quiet
-    from rougelab.workbook import run_workbook, summary_table
+    from rougelab.workbook import notebook_paths, run_workbook, summary_table
+
+    if args.student:
+        from rougelab.grading import write_student_copies
+
+        for path in write_student_copies(notebook_paths(args.notebooks or None), Path(args.output_dir) / "student"):
+            print(path)
+        return 0
 
     with quiet(args.quiet):
         runs = run_workbook(args.notebooks or None, smoke=args.smoke, output_dir=args.output_dir,
                             figures_dir=args.figures_dir, progress=not args.quiet)
     print(summary_table(runs))
     return 0 if all(r.ok for r in runs) else 1
+
+
+def _grade(args) -> int:
+    from rougelab.grading import grade, marks_table
+
+    print(marks_table(grade(args.notebook)))
+    return 0
 
 
 def _book(args) -> int:
@@ -365,7 +381,14 @@ def build_parser() -> argparse.ArgumentParser:
     wb.add_argument("--output-dir", default="build")
     wb.add_argument("--figures-dir", default="figures")
     wb.add_argument("--quiet", action="store_true", help="no progress bars")
+    wb.add_argument("--student", action="store_true",
+                    help="run nothing: write copies without the exercises' solutions to OUTPUT_DIR/student")
     wb.set_defaults(func=_workbook)
+
+    gr = sub.add_parser("grade", help="run the exercises of a filled-in notebook and print the points of each",
+                        epilog="example: rougelab grade build/student/04_widar_jain2022.ipynb")
+    gr.add_argument("notebook", help="a notebook with exercises (a student copy, filled in)")
+    gr.set_defaults(func=_grade)
 
     bk = sub.add_parser("book", help="render the executed notebooks as a static HTML site",
                         epilog="example: rougelab book --executed build --output-dir build/book")

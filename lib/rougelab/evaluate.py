@@ -89,9 +89,11 @@ def evaluate(dataset: str, metric_names: list[str], *, level: str = "summary", c
 def supported(dataset: str, level: str, coef: str) -> str:
     """Raise ``ValueError`` unless ``dataset``'s registry entry supports ``level`` and ``coef``;
     return how its bootstrap resamples (``"both"``, or ``"inputs"`` for a set of pairs)."""
-    from rougelab.data.registry import get
+    from rougelab.data import nist
+    from rougelab.data.registry import Dataset, get
 
-    entry = get(dataset)
+    # A NIST release (peers x inputs) supports what a registered dataset does by default.
+    entry = Dataset if dataset in nist.RELEASES else get(dataset)
     for option, value, allowed in (("level", level, entry.levels), ("coef", coef, entry.coefs)):
         if value not in allowed:
             raise ValueError(f"dataset {dataset!r} supports --{option} {', '.join(allowed)} only, "

@@ -23,6 +23,7 @@ from typing import Sequence
 import numpy as np
 
 from rougelab._jit import get_thread_id, jit, jit_parallel, max_threads, prange
+from rougelab.semantic.pagerank import ranked_ids
 
 C = 0.7          # c in Eq. 2
 OOV_MASS = 0.5   # section 3.5
@@ -201,13 +202,6 @@ def _starts(parts: Sequence[np.ndarray]) -> np.ndarray:
     return np.cumsum([0] + [len(p) for p in parts]).astype(np.int64)
 
 
-def ranked_ids(vector: np.ndarray) -> np.ndarray:
-    """Node ids of a dense vector's positive entries, by mass descending (ties: smaller id first)."""
-    vector = np.asarray(vector, dtype=np.float64)
-    positive = np.flatnonzero(vector > 0)
-    return positive[np.lexsort((positive, -vector[positive]))]
-
-
 def rank_and_weight(y: np.ndarray, z: np.ndarray) -> float:
     """RW (Eq. 3) of two dense non-negative vectors."""
     ry, rz = ranked_ids(y), ranked_ids(z)
@@ -336,7 +330,7 @@ def _gram_vectors_kernel(sense_ids, sense_values, seed_rows, oov_words, oov_offs
 
 
 def gram_vectors(sense_ids: np.ndarray, sense_values: np.ndarray, seed_rows: np.ndarray,
-                 oov_words: np.ndarray, *, oov_offset: int, top: int) -> np.ndarray:
+                 oov_words: np.ndarray, *, oov_offset: int, top: int | None) -> np.ndarray:
     """Ranked node ids of each gram's PPR vector, every iteration (sections 3.1, 3.5).
 
     Parameters
@@ -349,13 +343,15 @@ def gram_vectors(sense_ids: np.ndarray, sense_values: np.ndarray, seed_rows: np.
     oov_words : (g, n) int array
         Per gram, the ids of its distinct out-of-vocabulary words in ascending order, ``-1`` padded;
         each becomes the extra node ``oov_offset + id`` with mass ``OOV_MASS`` (0.5) at every iteration.
-    top : int
-        Entries of the averaged PPR part kept per iteration.
+    top : int or None
+        Entries of the averaged PPR part kept per iteration; None keeps them all (then the mean is the
+        exact PPR vector of the seed set, Eq. 1 being linear in p(0), if the single-sense vectors are full).
 
     Returns
     -------
     int array (g, k + 1, top + max OOV words), by mass descending (ties: smaller id first), ``-1`` padded.
     """
+    top = oov_offset if top is None else top
     seed_rows = np.atleast_2d(np.asarray(seed_rows, dtype=np.int64))
     oov_words = np.atleast_2d(np.asarray(oov_words, dtype=np.int64))
     if len(seed_rows) != len(oov_words):

@@ -95,7 +95,7 @@ def supported(dataset: str, level: str, coef: str) -> str:
     from rougelab.data.registry import Dataset, get
 
     # A NIST release (peers x inputs) supports what a registered dataset does by default.
-    entry = Dataset if dataset in nist.RELEASES else get(dataset)
+    entry = Dataset if isinstance(dataset, str) and dataset in nist.RELEASES else get(dataset)
     for option, value, allowed in (("level", level, entry.levels), ("coef", coef, entry.coefs)):
         if value not in allowed:
             raise ValueError(f"dataset {dataset!r} supports --{option} {', '.join(allowed)} only, "

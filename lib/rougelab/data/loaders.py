@@ -132,7 +132,9 @@ def load_dataset(name: str) -> pd.DataFrame:
     (``rougelab.data.nist``).
     """
     from rougelab.data import nist
+    from rougelab.validation import check_name
 
+    check_name(name, "dataset")
     if name in nist.RELEASES:
         return nist.load(name)
     get(name)

@@ -78,6 +78,10 @@ _TABLE, _META = "table.jsonl", "meta.json"
 
 
 def release(name: str) -> Release:
+    """The release called ``name``; ``DataError`` listing the known ones otherwise."""
+    from rougelab.validation import check_name
+
+    check_name(name, "dataset")
     try:
         return RELEASES[name]
     except KeyError:

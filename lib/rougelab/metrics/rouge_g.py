@@ -46,8 +46,13 @@ from rougelab.semantic.graph_similarity import BETA, GraphSimilarity, check_beta
 from rougelab.semantic.pagerank import DAMPING, ITERATIONS, TOP
 from rougelab.semantic.semantic_similarity import C
 from rougelab.semantic.wordnet_graph import wordnet_signature
+from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.token_ids import TokenIndex
 
+# The words WordNet looks up: ROUGE-1.5.5's tokens of each whole text, unstemmed; Count_match compares
+# them stemmed as ``-m`` stems them (``STEMMED``, the signature's).
+READING = Preprocessing(stemmer=None, splitter="none")
+STEMMED = Preprocessing(splitter="none")
 MEASURES = {
     "rouge-g-1": GramSpec(n=1),
     "rouge-g-2": GramSpec(n=2),
@@ -111,11 +116,9 @@ def _prepare(summaries, references, measures, **options):
     unknown = [m for m in measures if m not in MEASURES]
     if unknown:
         raise InputError(f"unknown ROUGE-G measure(s) {unknown}; choose from {', '.join(MEASURES)}")
-    from rougelab.text import tokenize
-
     index = TokenIndex()
-    cand_ids = [index.ids(tokenize(s)) for s in summaries]
-    ref_ids = [[index.ids(tokenize(r)) for r in refs] for refs in references]
+    cand_ids = [index.ids(tokens) for tokens in READING.tokens(summaries)]
+    ref_ids = [[index.ids(tokens) for tokens in READING.tokens(refs)] for refs in references]
     return GraphSimilarity(index.tokens, **options), cand_ids, ref_ids
 
 
@@ -157,7 +160,7 @@ def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float =
         raise InputError(f"score must be 'r' (Eq. 4's recall), 'p' or 'f', got {score!r}")
     options = {"measures": [measure], "beta": beta, "c": c, "top": top, "gloss_links": gloss_links,
                "damping": DAMPING, "iterations": ITERATIONS, "cross_type_pairs": cross_type_pairs}
-    pins = {"wordnet": wordnet_signature(), "tokenize": "rouge155-stem", "multiref": "A"}
+    pins = {"wordnet": wordnet_signature(), "preprocessing": STEMMED.signature, "multiref": "A"}
     return Metric(name or measure, rouge_g, primary=f"rougeg{MEASURES[measure].name}_{score}",
                   options=options, resources=("rouge155",), pins=pins)
 

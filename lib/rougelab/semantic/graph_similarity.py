@@ -17,7 +17,9 @@ import numpy as np
 from rougelab.rouge.grams import PAD
 from rougelab.scoring import InputError, count_grams
 from rougelab.semantic.pagerank import DAMPING, ITERATIONS, TOP
-from rougelab.semantic.semantic_similarity import C, align_senses, gram_vectors, sim_sem_blocks, sim_sem_matrix
+from rougelab.semantic.gram_vectors import gram_vectors
+from rougelab.semantic.semantic_similarity import C, sim_sem_blocks, sim_sem_matrix
+from rougelab.semantic.sense_alignment import align_senses
 from rougelab.semantic.wordnet_graph import synset_key
 from rougelab.semantic.wordnet_ppr import wordnet_ppr
 from rougelab.text.token_ids import TokenIndex

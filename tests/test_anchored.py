@@ -6,7 +6,8 @@ import pytest
 
 from rougelab.metrics.anchored import (anchor_sets, anchor_table, anchored_overlap, anchored_rouge, gram_positions,
                                        particles, reference_subsets, score_anchored, subset_recall, top_k, transfer)
-from rougelab.metrics.base import InputError, get_metric
+from rougelab.metrics.base import InputError
+from rougelab.metrics.registry import get_metric
 from rougelab.semantic.encoder import TokenEmbeddings
 from rougelab.text import tokenize
 

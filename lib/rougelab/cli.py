@@ -82,7 +82,7 @@ def format_table(table, fmt: str) -> str:
 
 
 def _score(args) -> int:
-    import pandas as pd
+    from rougelab.evaluate import side_by_side
 
     names = _split(args.metric)
     metrics = _metric_option(args.metric)
@@ -94,13 +94,9 @@ def _score(args) -> int:
         if metric.needs_source and batch.sources is None:
             raise InputError(f"--metric {name} reads the source documents: pass --sources FILE (or a "
                              "'source' field/column in a .jsonl/.csv file)")
-    tables = []
     with quiet_progress(args.quiet):
-        for name, metric in zip(names, metrics):
-            scores = metric.score(batch.summaries, batch.references, batch.sources)
-            taken = {c for t in tables for c in t.columns}
-            tables.append(scores.rename(columns=lambda c: f"{name}:{c}" if c in taken else c))
-    table = pd.concat(tables, axis=1)
+        tables = [metric.score(batch.summaries, batch.references, batch.sources) for metric in metrics]
+    table = side_by_side(names, tables)
     text = table.to_json(orient="records", lines=True) if args.format == "jsonl" else table.to_csv(index=False)
     if args.out:
         from rougelab.paths import write_atomic
@@ -137,8 +133,7 @@ def _check_out(out: str, inputs: list[str]) -> None:
 
 
 def _metrics(args) -> int:
-    from rougelab.metrics.base import get_metric, metric_names
-    from rougelab.metrics.families import PAPER, by_family
+    from rougelab.metrics.registry import PAPER, by_family, get_metric, metric_names
 
     for family, rows in by_family(metric_names()).items():
         shown = [(name, role) for name, role in rows if role == PAPER or not args.paper]

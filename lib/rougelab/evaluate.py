@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from rougelab.metrics.base import InputError, Metric, get_metric
+from rougelab.metrics.base import InputError, Metric
+from rougelab.metrics.registry import get_metric
 from rougelab.score_cache import cached_scores
 
 TEXT_COLUMNS = ("dataset", "doc_id", "system_id", "source", "references", "summary")
@@ -15,11 +16,23 @@ def human_columns(table: pd.DataFrame) -> list[str]:
 
 
 def metrics_named(names: list[str]) -> list[Metric]:
-    """The registry's metric for each name (repeats dropped); ``InputError`` for none or an unknown one."""
-    names = list(dict.fromkeys(names))
+    """The registry's metric for each name; ``InputError`` for none, an unknown one or one named twice."""
     if not names:
         raise InputError("no metric named: give one or more names (see `rougelab metrics`)")
+    repeated = [name for name in dict.fromkeys(names) if names.count(name) > 1]
+    if repeated:
+        raise InputError(f"{', '.join(map(repr, repeated))} named more than once: name each metric once")
     return [get_metric(name) for name in names]
+
+
+def side_by_side(names: list[str], tables: list[pd.DataFrame]) -> pd.DataFrame:
+    """The score tables of the metrics ``names`` in one table. Columns keep their names when no two metrics
+    share one; otherwise every column is prefixed with its metric's name (``rouge-1:rouge1_r``,
+    ``rouge1:rouge1_r``), so a column never stands for two metrics."""
+    columns = [c for table in tables for c in table.columns]
+    if len(set(columns)) < len(columns):
+        tables = [table.add_prefix(f"{name}:") for name, table in zip(names, tables)]
+    return pd.concat(tables, axis=1)
 
 
 def check_criteria(table: pd.DataFrame, criteria: list[str] | None) -> list[str]:
@@ -75,7 +88,6 @@ def evaluate(dataset: str, metric_names: list[str], *, level: str = "summary", c
 
     # Everything is checked before the (possibly long) scoring starts.
     metrics_named(metric_names)
-    metric_names = list(dict.fromkeys(metric_names))
     resample = supported(dataset, level, coef)
     check_bootstrap_args(n_resamples, resample, 0.95, minimum=0)
     table = load_dataset(dataset)

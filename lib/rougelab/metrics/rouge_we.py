@@ -163,7 +163,7 @@ def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) ->
     return rates
 
 
-# Registry names (``families``): each registered measure, bare or with a variant's suffix.
+# Registry names (``rougelab.metrics.registry``): each registered measure, bare or with a variant's suffix.
 _VARIANT_OF = {measure + suffix: (measure, variant) for measure in REGISTERED for variant, suffix in NAME_SUFFIX.items()}
 NAMES = tuple(_VARIANT_OF)
 

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt | sha256sum | cut -c1-12)
-DEBIAN_PACKAGES := wordnet-base wordnet-sense-index libxml-parser-perl chromium
+DEBIAN_PACKAGES := wordnet-base wordnet-sense-index libxml-parser-perl libwww-perl libjson-perl chromium
 MIRROR_FLAG := $(if $(ROUGELAB_DATA_MIRROR),--mirror $(ROUGELAB_DATA_MIRROR),)
 PYTEST_ARGS ?= -n 2
 

@@ -80,7 +80,8 @@ def _write_lines(path: Path, lines: list[str]) -> None:
 
 
 def run_perl(peers: list[list[str]], models: list[list[list[str]]], args: list[str],
-             exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> list[dict]:
+             exceptions: tuple[str, ...] = EXCEPTION_LISTS, script: Path | None = None,
+             env: dict[str, str] | None = None) -> list[dict]:
     """Per peer, ``{measure: (R, P, F)}`` as ROUGE-1.5.5.pl prints them with ``-d``.
 
     Parameters
@@ -93,6 +94,11 @@ def run_perl(peers: list[list[str]], models: list[list[list[str]]], args: list[s
         ROUGE-1.5.5 options, e.g. ``["-n", "2", "-m", "-2", "4", "-U"]`` (``-e``, ``-d``, ``-r`` are added).
     exceptions : tuple of str
         The exception lists in the DB ``-m`` reads, in merge order (see ``perl_home``).
+    script : Path, optional
+        Another script run the same way (e.g. ROUGE-WE-1.0.0.pl), with RELEASE-1.5.5's Perl modules
+        (XML::DOM) on its include path; default ROUGE-1.5.5.pl.
+    env : dict, optional
+        Extra environment variables (e.g. ``PERL_HASH_SEED``).
     """
     home = perl_home(exceptions)
     with tempfile.TemporaryDirectory() as tmp:
@@ -109,11 +115,11 @@ def run_perl(peers: list[list[str]], models: list[list[list[str]]], args: list[s
                          f'</PEERS><MODELS>{"".join(names)}</MODELS></EVAL>')
         config = root / "config.xml"
         config.write_text(f'<ROUGE_EVAL version="1.55">{"".join(evals)}</ROUGE_EVAL>\n')
-        command = ["perl", str(home / "ROUGE-1.5.5.pl"), "-e", str(home / "data"), "-d", "-r", "10",
-                   *args, str(config), "1"]
-        proc = subprocess.run(command, capture_output=True)
+        command = ["perl", "-I", str(home), str(script or home / "ROUGE-1.5.5.pl"), "-e", str(home / "data"),
+                   "-d", "-r", "10", *args, str(config), "1"]
+        proc = subprocess.run(command, capture_output=True, env={**os.environ, **(env or {})})
         if proc.returncode != 0:
-            raise RuntimeError(f"ROUGE-1.5.5.pl failed ({' '.join(command)}):\n{proc.stderr.decode('latin-1')}")
+            raise RuntimeError(f"{Path(command[3]).name} failed ({' '.join(command)}):\n{proc.stderr.decode('latin-1')}")
     results: list[dict] = [{} for _ in peers]
     for line in proc.stdout.decode("latin-1").splitlines():
         match = _EVAL_LINE.match(line)

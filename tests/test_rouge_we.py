@@ -166,3 +166,31 @@ def test_bare_names_are_the_authors_released_scoring_and_variants_are_named():
     eq2 = get_metric("rouge-we-1-eq2").score(summaries, references)
     assert eq2["rougewe1_r"].iloc[0] > 1  # documented: unbounded with GloVe's non-unit vectors
     assert "rouge-we-1-perl" not in metric_names()
+
+
+def test_documented_score_range_of_the_released_scoring_holds_on_random_texts():
+    """choices.py / the module docstring: the bare (``perl``) scores are not bounded by [0, 1]; R lies in
+    [-D/2, (1 + D)/2] for D distinct candidate grams; an identical pair scores below 1; ``s3`` stays in [0, 1]."""
+    import random
+
+    from rougelab.metrics.rouge_we import MEASURES, _tokens
+    from rougelab.scoring import count_grams
+    from rougelab.text.token_ids import TokenIndex
+
+    words = ("the a of on and police officers gunman shot killed cat dog mat rug sat rain pour heavily snow "
+             "storm city town ten yesterday however banana quantum zorblax").split()
+    rng = random.Random(7)
+    summaries = [" ".join(rng.choices(words, k=rng.randint(1, 12))) for _ in range(400)]
+    references = [[" ".join(rng.choices(words, k=rng.randint(1, 12)))] for _ in range(400)]
+    perl = rouge_we(summaries, references)
+    for measure, column in (("rouge-we-1", "rougewe1"), ("rouge-we-2", "rougewe2"), ("rouge-we-su4", "rougewesu4")):
+        distinct = np.array([len(count_grams(MEASURES[measure].grams(TokenIndex().ids(_tokens(s)))).counts)
+                             for s in summaries])
+        r = perl[f"{column}_r"].to_numpy()
+        assert ((r >= -distinct / 2 - 1e-9) & (r <= (1 + distinct) / 2 + 1e-9)).all(), measure
+        assert r.max() > 1, measure                           # not bounded by 1 ...
+    assert perl["rougewe1_r"].min() < 0                       # ... nor by 0 (negative cosines)
+    s3 = rouge_we(summaries, references, variant="s3").to_numpy()
+    assert ((s3 >= 0) & (s3 <= 1)).all()
+    same = rouge_we(["the cat sat on the mat"], [["the cat sat on the mat"]], measures=["rouge-we-1"])
+    assert 0 < same["rougewe1_r"].item() < 1

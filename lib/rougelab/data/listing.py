@@ -40,7 +40,7 @@ def describe() -> str:
             shape = str(err)
         blocks.append("\n".join([
             f"{dataset.name}: {dataset.title}",
-            _field("upstream", f"{dataset.url_prefix}{dataset.root}/ ({len(files)} files, "
+            _field("upstream", f"{dataset.url_prefix}{dataset.root + '/' if dataset.root else ''} ({len(files)} files, "
                                f"{size:.1f} MB, SHA-256 pinned)"),
             _field("shape", shape),
             *([_field("evaluate", f"levels {', '.join(dataset.levels)}; coefficients "

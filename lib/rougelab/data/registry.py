@@ -77,6 +77,7 @@ _BARTSCORE = ("neulab/BARTScore", "248f511cb34ae3753fc81f7d7a945de5bfe33458")
 _LITEPYRAMID = ("ZhangShiyue/Lite2-3Pyramid", "cfa581a587d5441ee2d84e77c8602c83ec36ffd5")
 _REALSUMM = ("neulab/REALSumm", "a5900e3e36c66ab064823831f7496c2d449a5545")
 _ROUGE = ("summanlp/evaluation", "d4b74f6312beea06537b4666499f277798f3bf01")
+_ROUGE_WE = ("ng-j-p/rouge-we", "0c09808b2387e69d1b7fba74591ebd8f332a431e")
 _FACTUAL = ("the reference field repeats the article (`references == [source]`): these sets judge "
             "factual consistency with the source, so a reference-based metric is used "
             "reference-free, the article playing the reference; ")
@@ -170,6 +171,16 @@ DATASETS: dict[str, Dataset] = {d.name: d for d in [
         licence="USC/ISI ROUGE research licence; WordNet 2.0 licence for the exception lists",
         caveats="not a table: dataset_path() gives the folder holding sample-test/, "
         "sample-output/ and data/; the Perl script itself is not included"),
+    Dataset(
+        "rouge-we-release", "ROUGE-WE authors' release (Ng & Abrecht 2015)", *_ROUGE_WE,
+        root="", include=("ROUGE-WE-1.0.0.pl", "word2vec_server.m.py", "sample-config.xml",
+                          "sample-data", "rouge_1.5.5_data", "README.md", "LICENSE"),
+        licence="MIT",
+        caveats="not a table: dataset_path() gives the folder holding ROUGE-WE-1.0.0.pl (ROUGE-1.5.5 "
+        "extended to ask an HTTP server at 127.0.0.1:8888/word2vecdiff for the cosine of two grams' "
+        "product-composed vectors) and the authors' server; the GoogleNews vectors it served are not "
+        "included; the WordNet exception DB may be unreadable by a current Perl (rebuild it from the "
+        ".exc files); the tests run the script against a local server answering from our vectors"),
 ]}
 
 

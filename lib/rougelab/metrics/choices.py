@@ -73,10 +73,21 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
         Choice("tokens", "metrics.rouge_we._tokens", "not stated; the script ran without stemming",
                "ROUGE-1.5.5's tokenizer, lower-cased, no stemming, stopwords kept", "", "", ""),
         Choice("the script's clipping counter", "metrics.soft_rouge.ng_abrecht_match",
-               "the script visits reference grams in Perl's (random) hash order",
-               "reference grams in order of first occurrence", "", "", ""),
-        Choice("R, P, F", "metrics.soft_rouge.prf", "ROUGE's R and P; the script rounds them to 5 decimals",
-               "R and P rounded to 5 decimals, F with alpha = 0.5", "another F weight", "alpha=0.5", ""),
+               "not in the paper; the released script's counter is shared across a reference's distinct grams: "
+               "the k-th one visited gets its similarity half only if it occurs at least k times, and the "
+               "script visits them in Perl's hash order (random per run), so its scores vary between runs",
+               "the same counter, reference grams visited in order of first occurrence: deterministic, but the "
+               "score moves with the reference's word order (e.g. its sentence order); equal to the script's "
+               "where no order can matter, one of its possible values elsewhere (tests/test_rouge_we_perl.py)",
+               "", "", ""),
+        Choice("score range", "metrics.soft_rouge.ng_abrecht_match", "not said",
+               "not bounded by [0, 1]: each credited reference gram adds its cosines (which can be negative) to "
+               "every distinct candidate gram, so R is in [-D/2, (1 + D)/2] for D distinct candidate grams, and "
+               "an identical pair scores below 1", "bounded: S3's counting", 'variant="s3"', _NB02),
+        Choice("R, P, F", "metrics.soft_rouge.prf",
+               "ROUGE's R and P, the script rounds them to 5 decimals; which one the tables correlate is not said",
+               "R and P rounded to 5 decimals, F with alpha = 0.5; notebook 02 correlates F (its `score` "
+               "parameter: r, p or f), the registry's primary column", "another F weight", "alpha=0.5", ""),
         Choice("several references", "metrics.soft_rouge.pooled_counts", "as ROUGE", "pooled (ROUGE-1.5.5 -f A)",
                "", "", ""),
     ),

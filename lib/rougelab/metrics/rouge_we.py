@@ -5,11 +5,18 @@ Three named variants. The bare registry names are the one the paper's tables wer
 ``perl`` (default; ``rouge-we-1``, ``rouge-we-2``, ``rouge-we-su4``)
     What the authors' released ROUGE-WE-1.0.0.pl computes, and so what the paper's Tables 1-3
     report: hit = 0.5 x ROUGE's clipped exact count + 0.5 x the sum of similarities over the
-    candidate's distinct grams, with the script's clipping counter (``soft_rouge.ng_abrecht_match``;
-    we visit reference grams in first-occurrence order where the script used Perl's random hash
-    order). Its word2vec server returns the *cosine* of the product-composed vectors (Eq. 3-4), so
-    ``similarity="cosine"`` here. R and P are rounded to 5 decimals. Signature ``reading:as in the
-    paper's tables (authors' released code)``.
+    candidate's distinct grams, with the script's clipping counter (``soft_rouge.ng_abrecht_match``).
+    That counter is shared across a reference's distinct grams: the k-th one visited gets its
+    similarity half only if it occurs at least k times in that reference, so the score depends on
+    the visiting order. The script visits them in Perl's hash order (random per run); we visit them in
+    first-occurrence order, so ours is deterministic but moves with the reference's word order, and
+    equals the script's only where the order cannot matter (tests/test_rouge_we_perl.py runs the
+    script). Its word2vec server returns the *cosine* of the product-composed vectors (Eq. 3-4), so
+    ``similarity="cosine"`` here. Not bounded by [0, 1]: every credited reference gram adds its cosines
+    to *all* distinct candidate grams, and cosines can be negative, so R lies in [-D/2, (1 + D)/2] for
+    D distinct candidate grams (``rouge-we-1`` R is above 1 when many candidate words are related to
+    one reference word; an identical pair scores below 1). R and P are rounded to 5 decimals.
+    Signature ``reading:as in the paper's tables (authors' released code)``.
 ``eq2`` (``rouge-we-1-eq2`` ...)
     Eq. 2 read literally: ``f_WE`` = dot product of the gram vectors, 0 if any word is out of
     vocabulary; an n-gram's vector is the element-wise product of its word vectors (Eq. 3-4).
@@ -29,9 +36,10 @@ Three named variants. The bare registry names are the one the paper's tables wer
 Every choice, with the alternatives and the option that selects them, is listed in
 ``rougelab.metrics.choices`` (family ``rouge-we``). Text is tokenised like ROUGE-1.5.5
 (``rougelab.text.tokenize``) *without* stemming or stopword removal: vectors are looked up for
-surface words (the authors ran their script without ``-m``). ``perl`` and ``s3`` stay in [0, 1].
+surface words (the authors ran their script without ``-m``). Only ``s3`` stays in [0, 1].
 References are pooled like ROUGE-1.5.5 ``-f A``. Columns: ``rougewe1_r/_p/_f``, ``rougewe2_*``,
-``rougewesu4_*`` (F is primary).
+``rougewesu4_*`` (F is the registry's primary column; notebook 02 correlates F by default, its
+``score`` parameter picks R or P).
 """
 from __future__ import annotations
 

@@ -92,14 +92,21 @@ def _measures(columns) -> list[str]:
 def _rouge_score_bootstrap(scores: np.ndarray, n_resamples: int, confidence: float, seed: int):
     """rouge-score's ``BootstrapAggregator._bootstrap_resample`` for each measure, one random stream."""
     rng = np.random.RandomState(seed)
-    n = scores.shape[0]
-    delta = (1 - confidence / 100) / 2
-    q = 100 * np.array([delta, 0.5, 1 - delta])
     out = []
     for k in range(scores.shape[1]):
-        means = np.zeros((n_resamples, 3))
-        for i in range(n_resamples):
-            means[i] = np.mean(scores[rng.choice(np.arange(n), size=n), k, :], axis=0)
-        low, mid, high = np.percentile(means, q, axis=0)
+        low, mid, high = rouge_score_resample(scores[:, k, :], n_resamples, confidence / 100, rng)
         out.append((tuple(low), tuple(mid), tuple(high)))
     return out
+
+
+def rouge_score_resample(matrix: np.ndarray, n_resamples: int, confidence: float, rng) -> np.ndarray:
+    """rouge-score 0.1.2's bootstrap of one score type: ``n_resamples`` times, the column means of
+    ``len(matrix)`` rows drawn with ``rng.choice``; returns the (low, mid, high) percentiles of those
+    means (rows) per column. ``confidence`` is a fraction; ``rng`` a ``RandomState`` or ``numpy.random``
+    itself (its global generator, as rouge-score draws)."""
+    n = matrix.shape[0]
+    means = np.zeros((n_resamples, matrix.shape[1]))
+    for i in range(n_resamples):
+        means[i] = np.mean(matrix[rng.choice(np.arange(n), size=n), :], axis=0)
+    delta = (1 - confidence) / 2
+    return np.percentile(means, 100 * np.array([delta, 0.5, 1 - delta]), axis=0)

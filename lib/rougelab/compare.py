@@ -1,0 +1,186 @@
+"""Is system B significantly better than system A on the same inputs and references?
+
+``compare_systems`` scores two or more systems with one registered metric and tests each against the
+baseline. A system's score is the mean over its summaries of the metric's per-summary score (the corpus
+number ``rougelab score`` prints); ``delta`` = score(system) - score(baseline). Two paired tests, both
+on the same items of the two systems, seeded, and with sacreBLEU's conventions (``sacrebleu.significance``
+2.x, reproduced here; tests/test_compare.py checks its p-values):
+
+* paired bootstrap resampling (Koehn 2004): resample b draws n items with replacement, the same items for
+  both systems (``numpy.random.default_rng(seed).integers(0, n, (n_resamples, n))``, the draws of
+  ``rougelab.metaeval.bootstrap.draw_indices``, identical for every system), giving d*_b =
+  s(system*_b) - s(baseline*_b). The p-value is two-sided: p = (1 + #{ |d*_b| - mean(|d*|) > |delta| })
+  / (1 + n_resamples). ``low`` and ``high`` are the percentile interval of d*_b.
+* approximate randomization (Riezler & Maxwell 2005): trial t swaps the two systems' outputs of each item
+  with probability 1/2 (``default_rng(seed).integers(2, size=(n_trials, n), dtype=bool)``); p = (1 +
+  #{ |s(a*_t) - s(b*_t)| > |delta| }) / (1 + n_trials).
+
+The +1 counts the observed assignment, so p is never 0. Both tests work on per-item statistics summed
+over items and a corpus score of the sums (``paired_bootstrap``, ``approximate_randomization``): for a
+registered metric the statistic is the per-summary score and the corpus score its mean; other corpus
+scores (e.g. sacreBLEU's corpus BLEU from n-gram counts) plug in through ``corpus_score``.
+"""
+from __future__ import annotations
+
+from typing import Callable, Mapping, NamedTuple, Sequence
+
+import numpy as np
+import pandas as pd
+
+from rougelab.metaeval.bootstrap import draw_indices, percentile_interval
+from rougelab.scoring import InputError, check_batch
+
+__all__ = ["Comparison", "SystemComparison", "paired_bootstrap", "approximate_randomization",
+           "compare_systems", "DEFAULT_SEED"]
+
+DEFAULT_SEED = 12345  # sacreBLEU's default (SACREBLEU_SEED)
+_CHUNK = 250  # resamples or trials summed at once (memory: _CHUNK x items x statistics floats)
+
+
+class Comparison(NamedTuple):
+    """One system against the baseline: ``delta`` = its score minus the baseline's, the percentile
+    interval of the resampled deltas (``low``, ``high``), and the test's p-value."""
+
+    delta: float
+    low: float
+    high: float
+    pvalue: float
+
+
+class SystemComparison(NamedTuple):
+    """``table``: one row per system (baseline first) with ``score``, ``delta``, ``low``, ``high``,
+    ``p_bootstrap`` and ``p_ar`` (NaN on the baseline's row); ``signature``: the metric's signature and
+    the tests' settings."""
+
+    table: pd.DataFrame
+    signature: str
+
+
+def mean_score(stats: np.ndarray, n_items: int) -> np.ndarray:
+    """The corpus score of a registered metric: summed per-item scores divided by the item count."""
+    return stats[..., 0] / n_items
+
+
+def paired_bootstrap(baseline: np.ndarray, system: np.ndarray, n_resamples: int = 1000,
+                     seed: int = DEFAULT_SEED, confidence: float = 0.95,
+                     corpus_score: Callable[[np.ndarray], np.ndarray] | None = None) -> Comparison:
+    """Paired bootstrap test (module docstring) of per-item statistics ``baseline`` and ``system``
+    (arrays of n items, or n x k for k statistics per item). ``corpus_score`` maps summed statistics
+    (m x k) to m scores; by default the mean of the one statistic."""
+    base, sys_, score = _prepare(baseline, system, corpus_score)
+    _check_count(n_resamples, "n_resamples")
+    if not 0 < confidence < 1:
+        raise InputError(f"confidence is a fraction in (0, 1), got {confidence}")
+    n = len(base)
+    _, items = draw_indices(np.random.default_rng(seed), 1, n, n_resamples, resample="inputs")
+    deltas = np.concatenate([score(sys_[chunk].sum(axis=1)) - score(base[chunk].sum(axis=1))
+                             for chunk in _chunks(items)])
+    observed = float(score(sys_.sum(axis=0)[None])[0] - score(base.sum(axis=0)[None])[0])
+    spread = np.abs(deltas)
+    low, high = percentile_interval(deltas, confidence)
+    return Comparison(observed, low, high, _pvalue(spread - spread.mean(), abs(observed)))
+
+
+def approximate_randomization(baseline: np.ndarray, system: np.ndarray, n_trials: int = 10000,
+                              seed: int = DEFAULT_SEED,
+                              corpus_score: Callable[[np.ndarray], np.ndarray] | None = None) -> float:
+    """The p-value of the approximate randomization test (module docstring); arguments as in
+    ``paired_bootstrap``."""
+    base, sys_, score = _prepare(baseline, system, corpus_score)
+    _check_count(n_trials, "n_trials")
+    swaps = np.random.default_rng(seed).integers(2, size=(n_trials, len(base)), dtype=bool)
+    observed = abs(float(score(sys_.sum(axis=0)[None])[0] - score(base.sum(axis=0)[None])[0]))
+    gaps = []
+    for chunk in _chunks(swaps):
+        keep = (~chunk).astype(float)
+        swap = chunk.astype(float)
+        a = swap @ base + keep @ sys_  # where swapped, pseudo-system a takes the baseline's item
+        b = keep @ base + swap @ sys_
+        gaps.append(np.abs(score(a) - score(b)))
+    return _pvalue(np.concatenate(gaps), observed)
+
+
+def compare_systems(systems: Mapping[str, Sequence[str]], references: Sequence[Sequence[str]],
+                    metric="rouge-2", *, baseline: str | None = None, column: str | None = None,
+                    sources: Sequence[str] | None = None, n_resamples: int = 1000, n_trials: int = 10000,
+                    confidence: float = 0.95, seed: int = DEFAULT_SEED) -> SystemComparison:
+    """Each system against ``baseline`` (default: the first) on the same inputs, with both tests.
+
+    Parameters
+    ----------
+    systems : mapping of name -> list of summaries
+        Two or more systems, each with one summary per input, in the same input order.
+    references : list of lists of str
+        The references of each input, shared by every system.
+    metric : str or rougelab.metrics.base.Metric
+        A registered name (``rougelab metrics``) or a metric object.
+    column : str, optional
+        The metric's column to test (default: its primary, e.g. ``rouge2_f``).
+    n_resamples, n_trials, confidence, seed
+        Bootstrap resamples, randomization trials, the interval's coverage and the seed of both tests.
+
+    Returns
+    -------
+    SystemComparison(table, signature)
+    """
+    from rougelab.metrics.base import get_metric
+
+    metric = get_metric(metric) if isinstance(metric, str) else metric
+    names = list(systems)
+    if len(names) < 2:
+        raise InputError(f"systems: give at least two systems to compare, got {len(names)}")
+    baseline = names[0] if baseline is None else baseline
+    if baseline not in systems:
+        raise InputError(f"baseline {baseline!r} is not one of the systems: {', '.join(map(repr, names))}")
+    names.remove(baseline)
+    names.insert(0, baseline)
+    for name in names:
+        check_batch(systems[name], references, sources, needs_source=metric.needs_source)
+    n = len(references)
+    texts = [summary for name in names for summary in systems[name]]
+    table = metric.score(texts, [refs for _ in names for refs in references],
+                         None if sources is None else [s for _ in names for s in sources])
+    column = metric.primary if column is None else column
+    if column not in table.columns:
+        raise InputError(f"column {column!r} is not one of {metric.name}'s: {', '.join(table.columns)}")
+    scores = table[column].to_numpy(dtype=float).reshape(len(names), n)
+    rows = []
+    for name, row in zip(names, scores):
+        result = {"system": name, "score": row.mean()}
+        if name != baseline:
+            bs = paired_bootstrap(scores[0], row, n_resamples, seed, confidence)
+            result.update(delta=bs.delta, low=bs.low, high=bs.high, p_bootstrap=bs.pvalue,
+                          p_ar=approximate_randomization(scores[0], row, n_trials, seed))
+        rows.append(result)
+    out = pd.DataFrame(rows, columns=["system", "score", "delta", "low", "high", "p_bootstrap", "p_ar"])
+    signature = (f"{metric.signature}|column:{column}|paired-bs:{n_resamples}|paired-ar:{n_trials}"
+                 f"|confidence:{confidence}|seed:{seed}")
+    return SystemComparison(out, signature)
+
+
+def _prepare(baseline, system, corpus_score):
+    base = np.asarray(baseline, dtype=float)
+    sys_ = np.asarray(system, dtype=float)
+    if base.shape != sys_.shape or base.ndim not in (1, 2) or len(base) == 0:
+        raise InputError(f"baseline and system need the same non-empty per-item statistics, got shapes "
+                         f"{base.shape} and {sys_.shape}")
+    if base.ndim == 1:
+        base, sys_ = base[:, None], sys_[:, None]
+    if corpus_score is None:
+        n = len(base)
+        return base, sys_, lambda stats: mean_score(stats, n)
+    return base, sys_, lambda stats: np.asarray(corpus_score(stats), dtype=float)
+
+
+def _chunks(rows: np.ndarray):
+    for start in range(0, len(rows), _CHUNK):
+        yield rows[start:start + _CHUNK]
+
+
+def _pvalue(statistics: np.ndarray, observed: float) -> float:
+    return (1 + int(np.sum(statistics > observed))) / (1 + statistics.size)
+
+
+def _check_count(value, name: str) -> None:
+    if isinstance(value, bool) or int(value) != value or value < 1:
+        raise InputError(f"{name} must be a positive integer, got {value!r}")

@@ -77,8 +77,9 @@ def _scoring_forbidden(monkeypatch):
     (["--metric", "length,nosuchmetric"], "unknown metric 'nosuchmetric'"),
     (["--metric", "length", "--criterion", ","], "--criterion ',' names no criterion"),
     (["--metric", "length", "--criterion", "relevance,tastiness"], "unknown criterion 'tastiness'"),
-    (["--metric", "length", "--bootstrap", "1"], "--bootstrap 1: give 0 (no interval) or at least 2"),
-    (["--metric", "length", "--bootstrap", "-5"], "--bootstrap -5"),
+    (["--metric", "length", "--bootstrap", "1"], "--bootstrap=1: must be a whole number >= 40 (a 95% percentile"),
+    (["--metric", "length", "--bootstrap", "-5"], "--bootstrap=-5: must be a whole number >= 0"),
+    (["--metric", "length", "--seed", "-1"], "--seed=-1: must be a whole number >= 0"),
 ])
 def test_bad_arguments_are_refused_before_scoring(argv, message, capsys, monkeypatch):
     _scoring_forbidden(monkeypatch)
@@ -91,7 +92,7 @@ def test_python_api_refuses_one_resample_and_bad_names_before_scoring(monkeypatc
     from rougelab.evaluate import evaluate
 
     _scoring_forbidden(monkeypatch)
-    with pytest.raises(ValueError, match="at least 2: one resample gives an interval of zero width"):
+    with pytest.raises(ValueError, match="n_resamples=1: must be a whole number >= 40"):
         evaluate("summeval", ["length"], n_resamples=1)
     with pytest.raises(ValueError, match="supports --level .* only, not .document."):
         evaluate("summeval", ["length"], level="document")
@@ -120,7 +121,7 @@ def test_quiet_silences_every_progress_bar(quiet, tmp_path, capsys, monkeypatch)
     monkeypatch.setattr(evaluate_module, "get_metric", _noisy_metric)
     flag = ["--quiet"] if quiet else []
     assert main(["evaluate", "--dataset", "newsroom", "--metric", "noisy-a,noisy-b", "--level", "system",
-                 "--bootstrap", "2", *flag]) == 0
+                 "--bootstrap", "40", *flag]) == 0
     summaries = tmp_path / "s.txt"
     summaries.write_text("a b\n")
     assert main(["score", "--metric", "noisy-a", "--summaries", str(summaries), "--references",

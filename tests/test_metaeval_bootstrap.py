@@ -108,8 +108,8 @@ def test_undefined_resamples_are_dropped_with_warning():
 
 @pytest.mark.parametrize("kwargs,message", [
     (dict(resample="docs"), "unknown resample 'docs'"),
-    (dict(n_resamples=0), "n_resamples must be a positive integer"),
-    (dict(confidence=95), "confidence must lie strictly between 0 and 1"),
+    (dict(n_resamples=0), r"n_resamples=0: must be a whole number >= 40 \(a 95% percentile interval"),
+    (dict(confidence=95), r"confidence=95: must be a finite number in \(0, 1\)"),
     (dict(level="corpus"), "unknown level"),
 ])
 def test_bad_arguments(kwargs, message):

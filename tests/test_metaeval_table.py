@@ -32,7 +32,7 @@ def test_without_bootstrap_the_interval_is_nan_and_strings_are_accepted():
 @pytest.mark.parametrize("kwargs,message", [
     (dict(levels=["system", "doc"]), "unknown level 'doc'"),
     (dict(coefs="tau"), "unknown coef 'tau'"),
-    (dict(n_resamples=-1), "non-negative integer"),
+    (dict(n_resamples=-1), r"n_resamples=-1: must be a whole number >= 0"),
     (dict(humans=["h", "coherence"]), r"\['coherence'\] not in the table"),
 ])
 def test_bad_arguments(kwargs, message):

@@ -76,7 +76,7 @@ def test_listed_by_rougelab_metrics(toy, capsys, monkeypatch):
 
 def test_scored_on_the_leaderboard_and_served_from_the_score_cache(toy):
     assert "toy-hits" in registry.board_names()
-    board = lb.leaderboard(["toy"], ["length", "toy-hits"], levels=("summary",), coef="pearson", n_resamples=20,
+    board = lb.leaderboard(["toy"], ["length", "toy-hits"], levels=("summary",), coef="pearson", n_resamples=99,
                            progress=False)
     toy_module = sys.modules["toy_metric"]
     assert toy_module.CALLS == [len(toy)]             # scored once, the whole table in one call

@@ -1,15 +1,17 @@
-"""`rougelab` command line: data, evaluate, score, metrics, cache, workbook, book, rouge155."""
+"""`rougelab` command line: data, evaluate, score, metrics, cache, workbook, book, rouge155.
+
+Only the standard library is imported before ``main`` runs (everything else inside it), so that an
+interrupt at any moment is the one line and exit status 130 that ``main`` gives, never a traceback.
+"""
 from __future__ import annotations
 
 import argparse
 import contextlib
 import json
 import os
+import signal
 import sys
 from pathlib import Path
-
-from rougelab import user_files
-from rougelab.metrics.base import InputError
 
 EXAMPLES = """examples:
   rougelab data fetch --mirror DIR
@@ -22,6 +24,8 @@ EXAMPLES = """examples:
 
 def _evaluate(args) -> int:
     from rougelab.evaluate import evaluate
+    from rougelab.scoring import InputError
+    from rougelab.validation import check_interval_resamples, check_seed
 
     _metric_option(args.metric)
     criteria = None
@@ -30,9 +34,8 @@ def _evaluate(args) -> int:
         if not criteria:
             raise InputError(f"--criterion {args.criterion!r} names no criterion: give one or more, "
                              "comma-separated, or leave the option out for all")
-    if args.bootstrap < 0 or args.bootstrap == 1:
-        raise InputError(f"--bootstrap {args.bootstrap}: give 0 (no interval) or at least 2 resamples "
-                         "(one resample gives a zero-width interval that need not contain the value)")
+    check_interval_resamples(args.bootstrap, 0.95, "--bootstrap", optional=True)
+    check_seed(args.seed, "--seed")
     with quiet_progress(args.quiet):
         table = evaluate(args.dataset, _split(args.metric), level=args.level, coef=args.coef,
                          criteria=criteria, n_resamples=args.bootstrap, seed=args.seed,
@@ -82,7 +85,9 @@ def format_table(table, fmt: str) -> str:
 
 
 def _score(args) -> int:
+    from rougelab import user_files
     from rougelab.evaluate import side_by_side
+    from rougelab.scoring import InputError
 
     names = _split(args.metric)
     metrics = _metric_option(args.metric)
@@ -112,6 +117,7 @@ def _score(args) -> int:
 def _metric_option(value: str) -> list:
     """The metrics ``--metric`` names (comma-separated), checked before any work."""
     from rougelab.evaluate import metrics_named
+    from rougelab.scoring import InputError
 
     try:
         return metrics_named(_split(value))
@@ -121,6 +127,8 @@ def _metric_option(value: str) -> list:
 
 def _check_out(out: str, inputs: list[str]) -> None:
     """``--out`` must name a file in an existing folder, and not one of the input files."""
+    from rougelab.scoring import InputError
+
     path = Path(out)
     if path.is_dir():
         raise InputError(f"--out {out} is a folder: name the file to write")
@@ -185,6 +193,8 @@ def _split(value: str) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from rougelab import user_files
+
     parser = argparse.ArgumentParser(prog="rougelab", description=__doc__, epilog=EXAMPLES,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -263,8 +273,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; the exit status: 0, 1 (a failed notebook, a refused file system write), 2 (bad
+    input, or any other error: one line on standard error) or 130 (interrupted: one line)."""
+    program = argv is None  # the process's own command line, not a call from Python
     argv = sys.argv[1:] if argv is None else argv
     command = argv[0] if argv else ""
+    try:
+        return _run(command, argv)
+    except KeyboardInterrupt:
+        print(f"rougelab {command}: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        if program:  # Ctrl-C while the interpreter shuts down (threads joined, buffers flushed)
+            signal.signal(signal.SIGINT, _exit_interrupted)
+
+
+def _run(command: str, argv: list[str]) -> int:
     from rougelab.data import DataError
     from rougelab.extras import MissingExtra
 
@@ -275,18 +299,27 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return args.func(args)
     except (ValueError, DataError, MissingExtra) as err:  # InputError, CacheError, every checked bad input
-        print(f"rougelab {command}: error: {err}", file=sys.stderr)
+        _error(command, str(err))
         return 2
     except OSError as err:  # the file system refused: unwritable --out, disk full, ...
         if isinstance(err, BrokenPipeError):  # e.g. `rougelab metrics | head`
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 1
         where = f"{err.filename}: " if err.filename else ""
-        print(f"rougelab {command}: error: {where}{err.strerror or err}", file=sys.stderr)
+        _error(command, f"{where}{err.strerror or err}")
         return 1
-    except KeyboardInterrupt:
-        print(f"rougelab {command}: interrupted", file=sys.stderr)
-        return 130
+    except Exception as err:  # nothing foresaw it (a bug, memory exhausted, ...): still one line
+        _error(command, f"unexpected {type(err).__name__}: {err} (please report it with the command line)")
+        return 2
+
+
+def _error(command: str, message: str) -> None:
+    print(f"rougelab {command}: error: {' '.join(message.splitlines())}", file=sys.stderr)
+
+
+def _exit_interrupted(signum, frame) -> None:
+    os.write(2, b"rougelab: interrupted\n")
+    os._exit(130)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import pandas as pd
 from rougelab.metrics.base import InputError, Metric
 from rougelab.metrics.registry import get_metric
 from rougelab.score_cache import cached_scores
+from rougelab.validation import check_names
 
 TEXT_COLUMNS = ("dataset", "doc_id", "system_id", "source", "references", "summary")
 
@@ -17,6 +18,7 @@ def human_columns(table: pd.DataFrame) -> list[str]:
 
 def metrics_named(names: list[str]) -> list[Metric]:
     """The registry's metric for each name; ``InputError`` for none, an unknown one or one named twice."""
+    names = check_names(names, "metric names", empty=True)
     if not names:
         raise InputError("no metric named: give one or more names (see `rougelab metrics`)")
     repeated = [name for name in dict.fromkeys(names) if names.count(name) > 1]
@@ -40,6 +42,7 @@ def check_criteria(table: pd.DataFrame, criteria: list[str] | None) -> list[str]
     known = human_columns(table)
     if criteria is None:
         return known
+    criteria = check_names(criteria, "criteria", empty=True)
     unknown = [c for c in criteria if c not in known]
     if unknown or not criteria:
         raise InputError(f"unknown criterion {', '.join(map(repr, unknown)) or '(none given)'}: "
@@ -74,7 +77,7 @@ def evaluate(dataset: str, metric_names: list[str], *, level: str = "summary", c
              progress: bool = True) -> pd.DataFrame:
     """Correlation of each metric with each human criterion of ``dataset``.
 
-    Metric names, level, coefficient, ``n_resamples`` (0, or at least 2) and criteria are all checked
+    Metric names, level, coefficient, ``n_resamples`` (0: no interval, or at least 40), ``seed`` and criteria are all checked
     before any scoring (``InputError`` / ``ValueError`` otherwise).
     Returns one row per (metric, criterion) with columns metric, criterion, level, coef, value, ci_low,
     ci_high (the interval is NaN unless ``n_resamples`` > 0: bootstrap over systems and inputs, Deutsch et al. 2021; over inputs only, i.e. over pairs, for a dataset judged by
@@ -89,7 +92,7 @@ def evaluate(dataset: str, metric_names: list[str], *, level: str = "summary", c
     # Everything is checked before the (possibly long) scoring starts.
     metrics_named(metric_names)
     resample = supported(dataset, level, coef)
-    check_bootstrap_args(n_resamples, resample, 0.95, minimum=0)
+    n_resamples = check_bootstrap_args(n_resamples, resample, 0.95, seed, optional=True)
     table = load_dataset(dataset)
     criteria = check_criteria(table, criteria)
     scored = add_metric_scores(table, metric_names, progress=progress)

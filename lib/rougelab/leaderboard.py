@@ -14,6 +14,7 @@ from rougelab.evaluate import add_metric_scores, human_columns, supported
 from rougelab.extras import require
 from rougelab.metaeval import bootstrap_ci, bootstrap_difference, correlation_table, permutation_test
 from rougelab.notebook import first_documents
+from rougelab.validation import check_int, check_names, check_probability, check_seed, check_test_resamples
 
 
 def leaderboard(datasets: list[str], metrics: list[str], *, levels=("system", "summary"),
@@ -27,8 +28,12 @@ def leaderboard(datasets: list[str], metrics: list[str], *, levels=("system", "s
     best itself) and tied_with_best. ``docs`` keeps only the first ``docs`` inputs of each dataset
     (a quick look). Every dataset must support every level and ``coef`` (``evaluate.supported``):
     board the factual-consistency sets in their own call (QAGS: ``levels=("global",)``; Rank19:
-    ``levels=("summary",), coef="accuracy"``).
+    ``levels=("summary",), coef="accuracy"``). ``significance`` lies in (0, 1) and ``n_resamples`` is at
+    least 99 and 1 / significance - 1 (``rougelab.validation.check_test_resamples``), so that the test
+    can tell a metric from the best; everything is checked before any scoring.
     """
+    datasets, metrics, levels, n_resamples, significance = _checked(datasets, metrics, levels, n_resamples,
+                                                                    seed, docs, significance)
     boards = []
     for dataset in tqdm(datasets, desc="datasets", disable=not progress):
         resample = _resample(dataset, levels, coef)
@@ -39,6 +44,16 @@ def leaderboard(datasets: list[str], metrics: list[str], *, levels=("system", "s
         corr.insert(0, "dataset", dataset)
         boards.append(_test_against_best(table, corr, n_resamples, significance, seed))
     return pd.concat(boards, ignore_index=True)
+
+
+def _checked(datasets, metrics, levels, n_resamples, seed, docs, significance=None) -> tuple:
+    """The parameters shared by ``leaderboard`` and ``versus``, checked (``rougelab.validation``)."""
+    significance = None if significance is None else check_probability(significance, "significance")
+    n_resamples = check_test_resamples(n_resamples, significance=significance)
+    check_seed(seed)
+    check_int(docs, "docs", minimum=1, none=True)
+    return (check_names(datasets, "datasets"), check_names(metrics, "metrics"), check_names(levels, "levels"),
+            n_resamples, significance)
 
 
 def _resample(dataset: str, levels, coef: str) -> str:
@@ -63,7 +78,7 @@ def _test_against_best(table, corr, n_resamples, significance, seed) -> pd.DataF
         best = cell.loc[cell["value"].idxmax(), "metric"]
         cell["pvalue_vs_best"] = [
             np.nan if m == best else permutation_test(table, best, m, criterion, level, cell["coef"].iloc[0],
-                                                      n_resamples=max(n_resamples, 1), seed=seed).pvalue
+                                                      n_resamples=n_resamples, seed=seed).pvalue
             for m in cell["metric"]]
         cell["tied_with_best"] = (cell["metric"] == best) | (cell["pvalue_vs_best"] > significance)
         cells.append(cell)
@@ -96,8 +111,9 @@ def versus(datasets: list[str], metric: str, baseline: str = "rouge-2", *, level
     the same resamples for both metrics) and ``pvalue_bootstrap`` (its one-sided test, H1:
     ``metric`` correlates better), pvalue_better (paired permutation test, H1: ``metric`` correlates
     better) and pvalue_worse (H1: ``baseline`` correlates better). Levels, ``coef`` and resampling
-    as in ``leaderboard``; ``docs`` too.
+    as in ``leaderboard``; ``docs`` and ``n_resamples`` too.
     """
+    datasets, _, levels, n_resamples, _ = _checked(datasets, [metric, baseline], levels, n_resamples, seed, docs)
     rows = []
     for dataset in tqdm(datasets, desc="datasets", disable=not progress):
         resample = _resample(dataset, levels, coef)

@@ -8,6 +8,9 @@ Formats, chosen by file extension:
   or one string) and optionally ``source``;
 * ``.csv``: a header with ``summary``, one or more ``reference...`` columns, optionally ``source``.
 
+No other key or column is read, so any other (a typo such as ``refrence``) and any name given twice
+(a JSON key, or a CSV column whose values would otherwise be silently dropped) is refused, named.
+
 Every file is read as UTF-8; a byte-order mark at its start is dropped (spreadsheets write one).
 Lines end at LF, CRLF or a lone CR, and nowhere else: U+2028, U+0085 and the other Unicode line
 separators stay inside their text (they are valid inside JSON strings). Empty lines are kept as
@@ -122,11 +125,19 @@ def _read_jsonl(path) -> Batch:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = json.loads(line, object_pairs_hook=_unique_keys)
         except json.JSONDecodeError as err:
             raise InputError(f"{path}, line {number}: not valid JSON ({err.msg})") from None
+        except RecursionError:
+            raise InputError(f"{path}, line {number}: a JSON value nested too deeply to read") from None
+        except _DuplicateKey as err:
+            raise InputError(f"{path}, line {number}: the key {err.args[0]!r} appears twice in one object") from None
         if not isinstance(record, dict) or "summary" not in record or "references" not in record:
             raise InputError(f"{path}, line {number}: expected an object with 'summary' and 'references'")
+        unknown = sorted(set(record) - set(_JSONL_KEYS))
+        if unknown:
+            raise InputError(f"{path}, line {number}: unknown key {', '.join(map(repr, unknown))} "
+                             f"(the keys read: {', '.join(_JSONL_KEYS)})")
         refs = record["references"]
         refs = [refs] if isinstance(refs, str) else refs
         if not isinstance(refs, list) or not refs or not all(isinstance(r, str) for r in refs):
@@ -155,10 +166,18 @@ def _read_csv(path) -> Batch:
     # newline="": the csv module itself ends rows at LF, CRLF or CR (and keeps line breaks in quotes).
     reader = csv.DictReader(io.StringIO(_decode(path), newline=""))
     fields = reader.fieldnames or []
+    twice = sorted({f for f in fields if fields.count(f) > 1})
+    if twice:
+        raise InputError(f"{path}: the header names the column {', '.join(map(repr, twice))} twice; "
+                         "give each column its own name (reference1, reference2, ...)")
     ref_fields = [f for f in fields if f.startswith("reference")]
     if "summary" not in fields or not ref_fields:
         raise InputError(f"{path}: the header needs a 'summary' column and at least one "
                          f"'reference...' column (found: {', '.join(fields) or 'nothing'})")
+    unknown = [f for f in fields if f not in ("summary", "source") and not f.startswith("reference")]
+    if unknown:
+        raise InputError(f"{path}: unknown column {', '.join(map(repr, unknown))} in the header (the columns "
+                         "read: summary, reference..., source)")
     rows = []
     for row in reader:
         if None in row or any(row[f] is None for f in fields):
@@ -168,6 +187,21 @@ def _read_csv(path) -> Batch:
         raise InputError(f"{path}: no rows after the header")
     return Batch([row["summary"] for row in rows], [[row[f] for f in ref_fields] for row in rows],
                  [row["source"] for row in rows] if "source" in fields else None)
+
+
+_JSONL_KEYS = ("summary", "references", "source")
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _unique_keys(pairs: list) -> dict:
+    """A JSON object as a dict, refusing a key given twice (``json`` would keep the last silently)."""
+    record = dict(pairs)
+    if len(record) < len(pairs):
+        raise _DuplicateKey(next(k for i, (k, _) in enumerate(pairs) if any(k == p[0] for p in pairs[:i])))
+    return record
 
 
 def _split_all(texts: list[str], separator: str) -> list[str]:

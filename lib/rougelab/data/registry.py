@@ -195,6 +195,9 @@ def _manifest() -> dict:
 
 def get(name: str) -> Dataset:
     """The registry entry ``name``; an unknown name raises ``DataError`` listing the known ones."""
+    from rougelab.validation import check_name
+
+    check_name(name, "dataset")
     try:
         return DATASETS[name]
     except KeyError:

@@ -17,6 +17,7 @@ from rougelab.metaeval.correlations import check_coefficient
 from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level, check_size,
                                       level_correlation, warn_skipped)
 from rougelab.metaeval.matrices import score_matrices
+from rougelab.validation import check_interval_resamples, check_probability, check_seed
 
 RESAMPLE = ("both", "systems", "inputs")
 _CHUNK_ELEMENTS = 2_000_000
@@ -36,19 +37,15 @@ def check_resample(resample: str) -> None:
         raise ValueError(f"unknown resample {resample!r}: use one of {', '.join(RESAMPLE)}")
 
 
-def check_bootstrap_args(n_resamples: int, resample: str, confidence: float, *,
-                         minimum: int = 1) -> None:
-    """Raise ``ValueError`` for an unknown ``resample``, fewer than ``minimum`` resamples, exactly
-    one resample, or a ``confidence`` outside (0, 1)."""
+def check_bootstrap_args(n_resamples, resample: str, confidence: float, seed, *,
+                         optional: bool = False) -> int:
+    """The number of resamples as an ``int``, checked with ``resample``, ``confidence`` (in (0, 1)) and
+    ``seed``: enough resamples for the percentile interval (``rougelab.validation``), or 0 (no
+    interval) when ``optional``; ``InputError`` names the parameter otherwise."""
     check_resample(resample)
-    if int(n_resamples) != n_resamples or n_resamples < minimum:
-        kind = "positive" if minimum else "non-negative"
-        raise ValueError(f"n_resamples must be a {kind} integer, got {n_resamples!r}")
-    if n_resamples == 1:
-        raise ValueError("n_resamples must be at least 2: one resample gives an interval of zero width "
-                         "(both ends are that resample's value), which need not contain the estimate")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}")
+    check_seed(seed)
+    confidence = check_probability(confidence, "confidence")
+    return check_interval_resamples(n_resamples, confidence, optional=optional)
 
 
 def draw_indices(rng: np.random.Generator, n_systems: int, n_inputs: int, n_resamples: int,
@@ -134,7 +131,8 @@ def bootstrap_ci(table: pd.DataFrame, metric_col: str, human_col: str, level: st
     Parameters
     ----------
     n_resamples : int
-        Number of bootstrap resamples (>= 1).
+        Number of bootstrap resamples: at least 2 / (1 - confidence), 40 at 95%
+        (``rougelab.validation.check_interval_resamples``).
     confidence : float
         Coverage of the percentile interval, in (0, 1).
     seed : int
@@ -150,13 +148,13 @@ def bootstrap_ci(table: pd.DataFrame, metric_col: str, human_col: str, level: st
     """
     check_level(level)
     check_coefficient(coef, kendall_variant)
-    check_bootstrap_args(n_resamples, resample, confidence)
+    n_resamples = check_bootstrap_args(n_resamples, resample, confidence, seed)
     m = score_matrices(table, [metric_col, human_col], doc_col=doc_col, system_col=system_col)
     X, Z = m.scores[metric_col], m.scores[human_col]
     check_size(X, level, coef)
     value, skipped = level_correlation(X, Z, level, coef, kendall_variant)
     warn_skipped(int(skipped), len(m.inputs), level, metric_col, human_col)
     what = f"{metric_col!r} vs {human_col!r} ({level}, {coef})"
-    low, high = bootstrap_interval(X, Z, level, coef, int(n_resamples), resample, confidence, seed,
+    low, high = bootstrap_interval(X, Z, level, coef, n_resamples, resample, confidence, seed,
                                    kendall_variant, what)
     return CI(float(value), low, high)

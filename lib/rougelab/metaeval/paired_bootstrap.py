@@ -20,6 +20,7 @@ from rougelab.metaeval.correlations import check_coefficient
 from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level, level_correlation,
                                       paired_matrices)
 from rougelab.metaeval.williams import check_alternative
+from rougelab.validation import check_test_resamples
 
 
 class DifferenceResult(NamedTuple):
@@ -56,10 +57,11 @@ def bootstrap_difference(table: pd.DataFrame, metric_a: str, metric_b: str, huma
     and d*_b the resampled ones, k counts d*_b - d >= d (``"greater"``), d*_b - d <= d
     (``"less"``) or |d*_b - d| >= |d| (``"two-sided"``), and p = (1 + k) / (1 + n) over the n
     defined resamples (those with an undefined correlation are dropped with a warning).
+    ``n_resamples``: at least ``rougelab.validation.MIN_TEST_RESAMPLES`` (99; the reason is given there).
     """
     check_level(level)
     check_coefficient(coef, kendall_variant)
-    check_bootstrap_args(n_resamples, resample, confidence)
+    n_resamples = check_bootstrap_args(check_test_resamples(n_resamples), resample, confidence, seed)
     check_alternative(alternative)
     A, B, H = paired_matrices(table, metric_a, metric_b, human_col, level, coef, doc_col=doc_col,
                               system_col=system_col)
@@ -68,7 +70,7 @@ def bootstrap_difference(table: pd.DataFrame, metric_a: str, metric_b: str, huma
     if not np.isfinite(observed):
         raise ValueError(f"the {level}-level {coef} of {metric_a!r} or {metric_b!r} with "
                          f"{human_col!r} is undefined (constant scores): nothing to test")
-    samples = difference_samples(A, B, H, level, coef, int(n_resamples), resample, seed,
+    samples = difference_samples(A, B, H, level, coef, n_resamples, resample, seed,
                                  kendall_variant)
     defined = samples[np.isfinite(samples)]
     if defined.size < samples.size:

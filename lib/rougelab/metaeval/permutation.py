@@ -16,6 +16,7 @@ from rougelab.metaeval.correlations import check_coefficient
 from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level,
                                       paired_matrices, level_correlation)
 from rougelab.metaeval.williams import check_alternative
+from rougelab.validation import check_seed, check_test_resamples
 
 _CHUNK_ELEMENTS = 2_000_000
 
@@ -77,7 +78,8 @@ def permutation_test(table: pd.DataFrame, metric_a: str, metric_b: str, human_co
     ``correlate``; ``resample`` picks Perm-Both (``"both"``), Perm-Systems or Perm-Inputs.
 
     ``alternative`` is H1: ``"greater"`` (default, A better, as in the paper), ``"less"`` (B
-    better) or ``"two-sided"`` (they differ).
+    better) or ``"two-sided"`` (they differ). ``n_resamples``: at least
+    ``rougelab.validation.MIN_TEST_RESAMPLES`` (99; the reason is given there).
 
     Returns
     -------
@@ -93,11 +95,11 @@ def permutation_test(table: pd.DataFrame, metric_a: str, metric_b: str, human_co
     check_coefficient(coef, kendall_variant)
     check_resample(resample)
     check_alternative(alternative)
-    if int(n_resamples) != n_resamples or n_resamples < 1:
-        raise ValueError(f"n_resamples must be a positive integer, got {n_resamples!r}")
+    n_resamples = check_test_resamples(n_resamples)
+    check_seed(seed)
     X, Y, Z = paired_matrices(table, metric_a, metric_b, human_col, level, coef, doc_col=doc_col,
                               system_col=system_col)
-    observed, samples = permutation_samples(X, Y, Z, level, coef, int(n_resamples), resample, seed,
+    observed, samples = permutation_samples(X, Y, Z, level, coef, n_resamples, resample, seed,
                                             kendall_variant)
     if not np.isfinite(observed):
         raise ValueError(f"the {level}-level correlation of {metric_a!r} or {metric_b!r} with "

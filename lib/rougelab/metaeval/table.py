@@ -36,7 +36,7 @@ def correlation_table(table: pd.DataFrame, metrics, humans, levels="summary", co
     levels : str or sequence of {"summary", "system", "global"}
     coefs : str or sequence of ``COEFFICIENTS`` (correlations and pairwise accuracies)
     n_resamples : int
-        0 (default): no interval, ``ci_low``/``ci_high`` are NaN.
+        0 (default): no interval, ``ci_low``/``ci_high`` are NaN; else at least 2 / (1 - confidence).
     progress : bool or None
         Show a tqdm progress bar; None shows it when bootstrapping.
 
@@ -51,7 +51,7 @@ def correlation_table(table: pd.DataFrame, metrics, humans, levels="summary", co
         check_level(level)
     for coef in coefs:
         check_coefficient(coef, kendall_variant)
-    check_bootstrap_args(n_resamples, resample, confidence, minimum=0)
+    n_resamples = check_bootstrap_args(n_resamples, resample, confidence, seed, optional=True)
     m = score_matrices(table, [*metrics, *humans], doc_col=doc_col, system_col=system_col)
     for level, coef in itertools.product(levels, coefs):
         check_size(next(iter(m.scores.values())), level, coef)
@@ -65,7 +65,7 @@ def correlation_table(table: pd.DataFrame, metrics, humans, levels="summary", co
         low = high = float("nan")
         if n_resamples:
             what = f"{metric!r} vs {human!r} ({level}, {coef})"
-            low, high = bootstrap_interval(X, Z, level, coef, int(n_resamples), resample,
+            low, high = bootstrap_interval(X, Z, level, coef, n_resamples, resample,
                                            confidence, seed, kendall_variant, what)
         rows.append((metric, human, level, coef, float(value), low, high))
     return pd.DataFrame(rows, columns=COLUMNS)

@@ -36,6 +36,7 @@ from rougelab.text.stemmer import check_exceptions
 from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import perl_bytes
 from rougelab.text.tokenizers import DEFAULT_STEMMER, TOKENIZERS, count_dropped_letters
+from rougelab.validation import check_bool, check_float, check_int
 
 DEFAULT_MEASURES = ("rouge-1", "rouge-2", "rouge-l", "rouge-w-1.2", "rouge-su4")
 _MEASURE_NAME = re.compile(r"^rouge-(?:(?P<n>\d+)|(?P<l>l)|w-(?P<w>\d+(?:\.\d+)?)|(?P<s>su?)(?P<d>\d+|\*))$")
@@ -175,9 +176,19 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     Returns
     -------
     pandas.DataFrame
-        One row per summary, float columns ``<measure>_r``, ``_p``, ``_f`` (see the module docstring).
+        One row per summary, float columns ``<measure>_r``, ``_p``, ``_f`` (see the module docstring); no
+        rows for an empty batch (``rouge([], [])``).
     """
     check_batch(summaries, references)
+    word_limit, byte_limit = (check_int(value, name, minimum=0, none=True, hint=" (0 or None: no limit)")
+                              for name, value in (("word_limit", word_limit), ("byte_limit", byte_limit)))
+    alpha = check_float(alpha, "alpha", low=0, high=1)
+    stem = None if stem is None else check_bool(stem, "stem")
+    stopwords, perl_last_unigram_bug, perl_byte_limit_skips_lcs, perl_round_before_f, perl_wlcs = (
+        check_bool(value, name) for name, value in (
+            ("stopwords", stopwords), ("perl_last_unigram_bug", perl_last_unigram_bug),
+            ("perl_byte_limit_skips_lcs", perl_byte_limit_skips_lcs),
+            ("perl_round_before_f", perl_round_before_f), ("perl_wlcs", perl_wlcs)))
     multiref = _ALIASES.get(multiref, multiref)
     if multiref not in MULTIREF_RULES:
         raise InputError(f"multiref must be one of {', '.join(map(repr, MULTIREF_RULES))} "
@@ -221,7 +232,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         table = _score_one_by_one(summaries, references, parsed, options, multiref, splitter)
     else:
         table = _score_batch(summaries, references, parsed, options, multiref, splitter)
-    return pd.DataFrame(np.asarray(table, dtype=float).reshape(len(summaries), -1),
+    return pd.DataFrame(np.asarray(table, dtype=float).reshape(len(summaries), 3 * len(parsed)),
                         columns=_columns(tuple(parsed)))  # one block
 
 

@@ -29,6 +29,7 @@ from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import lowercase, normalize, perl_split, select_tokens
 from rougelab.text.tokenizers import make_encoder
+from rougelab.validation import check_float, check_int
 
 
 @dataclass(frozen=True)
@@ -79,14 +80,11 @@ def measures_from_options(options: RougeOptions) -> list[Measure]:
 
 def check_options(options: RougeOptions) -> None:
     """Raise ``ValueError`` for settings the Perl script refuses (or that have no meaning)."""
+    for name in ("word_limit", "byte_limit"):
+        check_int(getattr(options, name), name, minimum=0, none=True, hint=" (0 or None: no limit)")
     if options.word_limit and options.byte_limit:
         raise ValueError("give a length limit in words (-l) or in bytes (-b), not both")
-    for name in ("word_limit", "byte_limit"):
-        value = getattr(options, name)
-        if value is not None and value < 0:
-            raise ValueError(f"{name} must be >= 0 (0 or None: no limit), got {value}")
-    if not 0 <= options.alpha <= 1:
-        raise ValueError(f"alpha must lie in [0, 1], got {options.alpha}")
+    check_float(options.alpha, "alpha", low=0, high=1)
     if options.multiref not in ("A", "B"):
         raise ValueError(f"multiref must be 'A' (pool the models) or 'B' (best model), got {options.multiref!r}")
     if options.max_n < 0:

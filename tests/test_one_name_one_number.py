@@ -8,7 +8,9 @@ import pandas as pd
 import pytest
 
 from rougelab.cli import main
+from rougelab.corpus import corpus_score
 from rougelab.evaluate import add_metric_scores
+from rougelab.metrics.base import InputError
 from rougelab.metrics.registry import get_metric
 from rougelab.rouge import rouge
 
@@ -21,7 +23,8 @@ def _cli_scores(tmp_path, capsys, names):
     summaries, references = tmp_path / "s.txt", tmp_path / "r.txt"
     summaries.write_text("\n".join(SUMMARIES) + "\n")
     references.write_text("\n".join(refs[0] for refs in REFERENCES) + "\n")
-    code = main(["score", "--metric", ",".join(names), "--summaries", str(summaries), "--references", str(references)])
+    code = main(["score", "--per-summary", "--metric", ",".join(names), "--summaries", str(summaries),
+                 "--references", str(references)])
     captured = capsys.readouterr()
     return code, captured
 
@@ -70,3 +73,11 @@ def test_columns_of_two_metrics_never_collide(tmp_path, capsys):
 def test_columns_of_metrics_that_share_none_keep_their_names(tmp_path, capsys):
     code, captured = _cli_scores(tmp_path, capsys, ["rouge-1", "rouge-2"])
     assert code == 0 and captured.out.splitlines()[0] == "rouge1_r,rouge1_p,rouge1_f,rouge2_r,rouge2_p,rouge2_f"
+
+
+def test_corpus_scores_refuse_a_repeat_and_label_shared_columns_by_metric():
+    with pytest.raises(InputError, match="'rouge-1' given more than once"):
+        corpus_score(SUMMARIES, REFERENCES, ["rouge-1", get_metric("rouge-1")], n_resamples=0)
+    result = corpus_score(SUMMARIES, REFERENCES, ["rouge-1", "rouge1"], n_resamples=0)
+    assert list(result.rows.columns[:4]) == ["rouge-1:rouge1_r", "rouge-1:rouge1_p", "rouge-1:rouge1_f",
+                                             "rouge1:rouge1_r"]

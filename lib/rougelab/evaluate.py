@@ -27,16 +27,6 @@ def metrics_named(names: list[str]) -> list[Metric]:
     return [get_metric(name) for name in names]
 
 
-def side_by_side(names: list[str], tables: list[pd.DataFrame]) -> pd.DataFrame:
-    """The score tables of the metrics ``names`` in one table. Columns keep their names when no two metrics
-    share one; otherwise every column is prefixed with its metric's name (``rouge-1:rouge1_r``,
-    ``rouge1:rouge1_r``), so a column never stands for two metrics."""
-    columns = [c for table in tables for c in table.columns]
-    if len(set(columns)) < len(columns):
-        tables = [table.add_prefix(f"{name}:") for name, table in zip(names, tables)]
-    return pd.concat(tables, axis=1)
-
-
 def check_criteria(table: pd.DataFrame, criteria: list[str] | None) -> list[str]:
     """``criteria`` (default: every human column of ``table``); ``InputError`` for an unknown one."""
     known = human_columns(table)
@@ -98,7 +88,7 @@ def evaluate(dataset: str, metric_names: list[str], *, level: str = "summary", c
     scored = add_metric_scores(table, metric_names, progress=progress)
     return correlation_table(scored, metric_names, criteria, levels=[level], coefs=[coef],
                              n_resamples=n_resamples, seed=seed, resample=resample,
-                             progress=None if progress else False)
+                             progress=progress)
 
 
 def supported(dataset: str, level: str, coef: str) -> str:

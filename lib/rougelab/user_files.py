@@ -25,11 +25,11 @@ import csv
 import io
 import json
 import re
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 from rougelab.metrics.base import InputError
+from rougelab.warn import warn
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _BYTE_LINE_BREAK = re.compile(rb"\r\n|\r|\n")
@@ -50,7 +50,7 @@ def read_lines(path: str | Path, sentence_separator: str | None = None) -> list[
         raise InputError(f"{path}: the file is empty (expected one text per line)")
     empty = [i + 1 for i, line in enumerate(lines) if not line.strip()]
     if empty:
-        warnings.warn(f"{path}: {len(empty)} empty line(s) (first: line {empty[0]}) scored as empty texts")
+        warn(f"{path}: {len(empty)} empty line(s) (first: line {empty[0]}) scored as empty texts")
     if sentence_separator:
         lines = [line.replace(sentence_separator, "\n") for line in lines]
     return lines

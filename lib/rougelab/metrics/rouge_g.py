@@ -25,6 +25,7 @@ Columns: ``rougeg1_r/_p/_f``, ``rougeg2_*``, ``rougegsu4_*``; registry ``rouge-g
 """
 from __future__ import annotations
 
+from itertools import chain
 from typing import NamedTuple, Sequence
 
 import numpy as np
@@ -37,6 +38,7 @@ from rougelab.metrics.soft_rouge import GramSpec, greedy_match, soft_rouge
 from rougelab.rouge.grams import PAD
 from rougelab.scoring import count_grams
 from rougelab.text.token_ids import TokenIndex
+from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
 from rougelab.semantic.pagerank import DAMPING, ITERATIONS, TOP
 from rougelab.semantic.semantic_similarity import C, align_senses, gram_vectors, sim_sem_blocks, sim_sem_matrix
 from rougelab.semantic.wordnet_graph import synset_key, wordnet_signature
@@ -433,6 +435,8 @@ def _prepare(summaries, references, measures, **options):
         raise InputError(f"unknown ROUGE-G measure(s) {unknown}; choose from {', '.join(MEASURES)}")
     from rougelab.text import tokenize
 
+    warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
+                         "ROUGE-G (ROUGE-1.5.5's tokens, English WordNet)", UNICODE_ROUGE)
     index = TokenIndex()
     cand_ids = [index.ids(tokenize(s)) for s in summaries]
     ref_ids = [[index.ids(tokenize(r)) for r in refs] for refs in references]

@@ -44,6 +44,7 @@ References are pooled like ROUGE-1.5.5 ``-f A``. Columns: ``rougewe1_r/_p/_f``, 
 from __future__ import annotations
 
 import functools
+from itertools import chain
 from typing import Sequence
 
 import numpy as np
@@ -55,6 +56,7 @@ from rougelab.metrics.soft_rouge import (GramSpec, VectorSimilarity, greedy_matc
 from rougelab.text.token_ids import TokenIndex
 from rougelab.semantic.word_vectors import WordVectors, load_word_vectors
 from rougelab.text import tokenize
+from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
 
 MEASURES = {
     "rouge-we-1": GramSpec(n=1),
@@ -109,6 +111,8 @@ def rouge_we(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
         F = P R / ((1 - alpha) P + alpha R).
     """
     _check(measures, variant)
+    warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
+                         "ROUGE-WE (ROUGE-1.5.5's tokens, English word vectors)", UNICODE_ROUGE)
     default_composition, default_similarity = VARIANTS[variant]
     wv = load_word_vectors(vectors)
 

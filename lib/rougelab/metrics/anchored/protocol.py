@@ -23,6 +23,7 @@ from threadpoolctl import threadpool_limits
 from rougelab.metrics.anchored.anchors import AnchorSets, anchor_sets, transfer
 from rougelab.metrics.anchored.particles import FORMS, Particles, particles
 from rougelab.metrics.base import InputError
+from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
 
 BagMetric = Callable[[Mapping, Sequence[Mapping]], Mapping[str, float]]
 
@@ -67,6 +68,7 @@ def score_anchored(bag_metric: BagMetric, summaries: Sequence[str], references: 
     source_lists = [_source_texts(s, i) for i, s in enumerate(sources)]
     texts = list(dict.fromkeys([*summaries, *(r for refs in references for r in refs),
                                 *(t for docs in source_lists for t in docs)]))
+    warn_dropped_letters(texts, "Anchored ROUGE's tokenisation (ROUGE-1.5.5's)", UNICODE_ROUGE)
     embedded = dict(zip(texts, encoder.encode(texts)))
 
     source_cache: dict[tuple, Particles] = {}

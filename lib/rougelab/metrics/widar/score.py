@@ -19,6 +19,7 @@ from __future__ import annotations
 import inspect
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
@@ -30,6 +31,7 @@ from rougelab.metrics.widar.idss import idss as idss_scores
 from rougelab.metrics.widar.sentence_rouge import SentenceHits, lcs_hits, ngram_hits, weighted_prf
 from rougelab.metrics.widar.tokenize import rouge_score_tokens, split_sentences, widar_tokens
 from rougelab.scoring import InputError, check_batch
+from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
 
 ORDERS = ("1", "2", "l")
 WEIGHTED_STEMMERS = ("snowball", None)  # weighted ROUGE's stemmer (``widar_tokens``); None: none
@@ -75,6 +77,11 @@ def _check(summaries, references, sources) -> None:
                 raise InputError(f"reference {j} of summary {i} is empty: drop it or give its text")
 
 
+def _warn_dropped_letters(summaries, references, sources) -> None:
+    warn_dropped_letters(chain(summaries, chain.from_iterable(references), sources),
+                         "WIDAR (the authors' tokens: runs of a-z and 0-9)", UNICODE_ROUGE)
+
+
 def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str]], sources: Sequence[str], *,
                      orders: Sequence[str] = ORDERS, splitter: str = "period", stemmer: str | None = "snowball",
                      ngram_denominator: str = "distinct", lcs_denominator: str = "tokens",
@@ -94,6 +101,7 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
     cache : read and write the disk cache.
     """
     _check(summaries, references, sources)
+    _warn_dropped_letters(summaries, references, sources)
     for k in orders:
         if k not in ORDERS:
             raise InputError(f"WIDAR order must be one of {ORDERS}, not {k!r}")
@@ -255,4 +263,5 @@ def idss_only(summaries, references, sources, *, similarity: str | Callable = "r
               cache: bool = True) -> pd.DataFrame:
     """IDSS alone (Eq. 8; Table 5's last row): column ``idss``. The references are not read."""
     _check(summaries, references, sources)
+    _warn_dropped_letters(summaries, [], sources)
     return pd.DataFrame({"idss": idss_scores(summaries, sources, similarity, cache=cache)})

@@ -77,7 +77,7 @@ def _scoring_forbidden(monkeypatch):
     (["--metric", "length,nosuchmetric"], "unknown metric 'nosuchmetric'"),
     (["--metric", "length", "--criterion", ","], "--criterion ',' names no criterion"),
     (["--metric", "length", "--criterion", "relevance,tastiness"], "unknown criterion 'tastiness'"),
-    (["--metric", "length", "--bootstrap", "1"], "--bootstrap=1: must be a whole number >= 40 (a 95% percentile"),
+    (["--metric", "length", "--bootstrap", "1"], "--bootstrap=1: must be a whole number >= 40 and <= 100000 (a 95% percentile"),
     (["--metric", "length", "--bootstrap", "-5"], "--bootstrap=-5: must be a whole number >= 0"),
     (["--metric", "length", "--seed", "-1"], "--seed=-1: must be a whole number >= 0"),
 ])

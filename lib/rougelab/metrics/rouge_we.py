@@ -57,6 +57,7 @@ from rougelab.text.token_ids import TokenIndex
 from rougelab.semantic.word_vectors import WordVectors, load_word_vectors
 from rougelab.text import tokenize
 from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
+from rougelab.validation import check_float
 
 MEASURES = {
     "rouge-we-1": GramSpec(n=1),
@@ -111,6 +112,7 @@ def rouge_we(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
         F = P R / ((1 - alpha) P + alpha R).
     """
     _check(measures, variant)
+    check_float(threshold, "threshold", low=-1, high=1, hint=" (a cosine)")
     warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
                          "ROUGE-WE (ROUGE-1.5.5's tokens, English word vectors)", UNICODE_ROUGE)
     default_composition, default_similarity = VARIANTS[variant]

@@ -27,7 +27,7 @@ from rougelab.scoring import InputError, check_batch
 from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, pair_stats,
                                  check_options, measure_stats, pool_references, pooled_rpf, recall_precision_f)
-from rougelab.rouge.limits import check_sizes
+from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_sizes
 from rougelab.rouge.options import RougeOptions
 from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.sentences import Splitter, split_sentences
@@ -48,15 +48,16 @@ def parse_measure(name: str) -> Measure:
         raise InputError(f"unknown ROUGE measure {name!r}: use rouge-N (N >= 1), rouge-l, rouge-w-<weight> "
                          "(e.g. rouge-w-1.2), rouge-s<d>, rouge-su<d>, rouge-s* or rouge-su*")
     if match["n"]:
-        return Measure("N", int(match["n"]))
+        return Measure("N", check_int(int(match["n"]), f"N of {name!r}", maximum=MAX_N))
     if match["l"]:
         return Measure("L")
     if match["w"]:
-        weight = float(match["w"])
-        if weight <= 0:
-            raise InputError(f"ROUGE-W weight must be > 0 in {name!r}")
+        weight = check_float(float(match["w"]), f"the weight of {name!r}", low=1, high=MAX_WLCS_WEIGHT,
+                             hint=" (Lin 2004, 3.2: f(k) = k^w must give f(x + y) > f(x) + f(y), else the recall "
+                                  "can exceed 1; 1 is ROUGE-L; above that k^w overflows)")
         return Measure("W", weight=weight)
-    distance = -1 if match["d"] == "*" else int(match["d"])
+    distance = -1 if match["d"] == "*" else check_int(int(match["d"]), f"the skip distance of {name!r}",
+                                                      maximum=MAX_SKIP_DISTANCE, hint=" (rouge-s*: unlimited)")
     return Measure("S", distance, unigrams=match["s"] == "su")
 
 

@@ -32,6 +32,7 @@ from rougelab.metrics.widar.sentence_rouge import SentenceHits, lcs_hits, ngram_
 from rougelab.metrics.widar.tokenize import rouge_score_tokens, split_sentences, widar_tokens
 from rougelab.scoring import InputError, check_batch
 from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
+from rougelab.validation import check_float
 
 ORDERS = ("1", "2", "l")
 WEIGHTED_STEMMERS = ("snowball", None)  # weighted ROUGE's stemmer (``widar_tokens``); None: none
@@ -203,8 +204,10 @@ def combine(components: WidarComponents, k: str = "l", *, lam: float | str = 0.5
     if isinstance(lam, str):
         if lam not in ("max", "mean"):
             raise InputError(f"lam must be a number in [0, 1], 'max' or 'mean', not {lam!r}")
-    elif not 0.0 <= lam <= 1.0:
-        raise InputError(f"lam must lie in [0, 1], not {lam}")
+    else:
+        lam = check_float(lam, "lam", low=0, high=1, hint=", 'max' or 'mean'")
+    theta1, theta2 = (check_float(theta, name, low=0, high=1, hint=" (a threshold on ROUGE-L recall)")
+                      for name, theta in (("theta1", theta1), ("theta2", theta2)))
     if multiref not in ("mean", "max"):
         raise InputError(f"multiref must be 'mean' or 'max', not {multiref!r}")
     weight_options = dict(theta1=theta1, theta2=theta2, weights=weights, coverage_target=coverage_target,

@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := wordnet-base wordnet-sense-index libxml-parser-perl libwww-pe
 MIRROR_FLAG := $(if $(ROUGELAB_DATA_MIRROR),--mirror $(ROUGELAB_DATA_MIRROR),)
 PYTEST_ARGS ?= -n 2
 
-.PHONY: setup system data workbook book test test-book lab bench clean
+.PHONY: setup system data workbook student book test test-book lab bench clean
 
 setup: $(STAMP) system
 
@@ -32,6 +32,10 @@ data: setup
 
 workbook: data
 	$(BIN)/rougelab workbook --output-dir build --figures-dir figures
+
+# Copies of the notebooks without the exercises' solutions, for students, in build/student/ (nothing is run).
+student: setup
+	$(BIN)/rougelab workbook --student --output-dir build
 
 # The executed notebooks of build/ as a static site in build/book/ (stale or missing ones are run first).
 book: data

@@ -8,13 +8,15 @@ from rougelab.book import BookError, build_book, papers, stale_notebooks
 from rougelab.workbook import notebook_paths
 
 
-def _write(folder, name, *sources, headline=None):
+def _write(folder, name, *sources, headline=None, scorecard=None):
     cells = [v4.new_markdown_cell(f"# {name} title"),
              v4.new_code_cell("smoke = False\nfigures_dir = 'figures'", metadata={"tags": ["parameters"]}),
              v4.new_code_cell("import pandas as pd")]
     cells += [v4.new_code_cell(s) for s in sources]
     if headline:
         cells.append(v4.new_code_cell(headline, metadata={"tags": ["headline"]}))
+    if scorecard:
+        cells.append(v4.new_code_cell(scorecard, metadata={"tags": ["scorecard"]}))
     path = folder / f"{name}.ipynb"
     nb = v4.new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "rougelab", "display_name": "Python (rougelab)", "language": "python"}
@@ -22,6 +24,9 @@ def _write(folder, name, *sources, headline=None):
     return path
 
 
+CARD = ("from rougelab.scorecard import Scorecard, exact\n"
+        "card = Scorecard('Paper', {'c': ('Our example holds', 'Section 2')})\ncard.show()\n"
+        "card.add('c', exact('toy data', 'worked example', 0.0, threshold=0.0005, side='<'))")
 TABLE = "pd.DataFrame({'ours': [0.137], 'paper': [0.137]}, index=['rouge-1'])"
 
 
@@ -29,7 +34,7 @@ TABLE = "pd.DataFrame({'ours': [0.137], 'paper': [0.137]}, index=['rouge-1'])"
 def book(tmp_path_factory):
     src = tmp_path_factory.mktemp("notebooks")
     sources = [_write(src, "00_tour", "print('hello')", headline=TABLE),
-               _write(src, "01_paper", "'text'", headline=TABLE.replace("0.137]}", "0.251]}"))]
+               _write(src, "01_paper", "'text'", headline=TABLE.replace("0.137]}", "0.251]}"), scorecard=CARD)]
     executed, out = tmp_path_factory.mktemp("build"), tmp_path_factory.mktemp("book")
     index = build_book(executed, out, smoke=True, sources=sources)
     return src, sources, executed, out, index
@@ -41,6 +46,7 @@ def test_one_page_per_notebook_and_a_landing_page_with_every_headline_table(book
     landing = index.read_text()
     assert landing.count("<table") >= 3 and "0.251" in landing        # the pages table and two headlines
     assert 'href="01_paper.html"' in landing and "Chin-Yew Lin" in landing
+    assert "Which claims held" in landing and "Our example holds" in landing and "<strong>held</strong>" in landing
     page = (out / "01_paper.html").read_text()
     assert "smoke run" in page and "rougelab 0.1.0" in page and "summeval" in page
     assert 'rel="prev"' in page and "<script src=" not in page    # nothing loads from the network

@@ -1,5 +1,6 @@
 """`rougelab evaluate` end to end on real data with the trivial `length` metric, and its errors."""
 import json
+import os
 
 import pytest
 from scipy.stats import kendalltau
@@ -101,14 +102,15 @@ def test_python_api_refuses_one_resample_and_bad_names_before_scoring(monkeypatc
 
 
 def _noisy_metric(name):
-    """A metric whose scorer draws a progress bar with an explicit ``disable=False`` (as libraries do)."""
+    """A metric whose scorer draws a progress bar the rougelab way (``rougelab.progress.bar``, asked for
+    with ``progress=True``): ``--quiet`` switches it off without patching tqdm."""
     import pandas as pd
-    from tqdm.auto import tqdm
 
     from rougelab.metrics.base import Metric
+    from rougelab.progress import bar
 
     def scorer(summaries, references):
-        for _ in tqdm(summaries, desc="noisy", disable=False):
+        for _ in bar(summaries, progress=True, desc="noisy"):
             pass
         return pd.DataFrame({"n": [float(len(s)) for s in summaries]})
     return Metric(name, scorer, primary="n")
@@ -127,5 +129,6 @@ def test_quiet_silences_every_progress_bar(quiet, tmp_path, capsys, monkeypatch)
     assert main(["score", "--metric", "noisy-a", "--summaries", str(summaries), "--references",
                  str(summaries), *flag]) == 0
     err = capsys.readouterr().err
+    assert "TQDM_DISABLE" not in os.environ  # --quiet restores the environment it changed
     bars = ["noisy", "metrics", "correlations"]
     assert (not any(bar in err for bar in bars)) if quiet else all(bar in err for bar in bars)

@@ -18,18 +18,29 @@ from sacrebleu.significance import PairedTest  # noqa: E402
 
 def test_approximate_randomization_against_the_exact_enumeration():
     # Per-item differences d = (1, 1, 1, -2): a trial flips the sign of each d_i. Of the 16 sign patterns,
-    # |sum| is 1 in 8 and 3 or 5 in the other 8 (s = sum of the three 1s is 3, 1, -1, -3 in 1, 3, 3, 1
-    # patterns; s - 2 or s + 2 exceeds 1 in absolute value once per s), so P(|gap| > |delta|) = 1/2.
+    # |sum| is 1 (the observed gap) in 8 and 3 or 5 in the other 8 (s = sum of the three 1s is 3, 1, -1, -3
+    # in 1, 3, 3, 1 patterns; s - 2 or s + 2 exceeds 1 in absolute value once per s), so
+    # P(|gap| > |delta|) = 1/2 (sacreBLEU's strict count) and P(|gap| >= |delta|) = 1.
     base, system = np.zeros(4), np.array([1.0, 1.0, 1.0, -2.0])
     n = 20000
-    p = approximate_randomization(base, system, n_trials=n, seed=7)
-    expected = (1 + n * 0.5) / (1 + n)
-    assert abs(p - expected) < 4 * np.sqrt(0.25 / n)
+    p = approximate_randomization(base, system, n_trials=n, seed=7, strict=True)
+    assert abs(p - (1 + n * 0.5) / (1 + n)) < 4 * np.sqrt(0.25 / n)
+    assert approximate_randomization(base, system, n_trials=n, seed=7) == 1.0
 
 
-def test_approximate_randomization_when_no_trial_beats_the_observed_gap():
-    # d = (1, 2, 3): no sign pattern gives |sum| > 6, the observed one, so p = 1 / (1 + n) exactly.
-    assert approximate_randomization(np.zeros(3), np.array([1.0, 2.0, 3.0]), n_trials=99) == 1 / 100
+def test_approximate_randomization_when_the_observed_gap_is_the_largest():
+    # d = (1, 2, 3): |sum| = 6, the observed gap, in 2 of the 8 sign patterns and smaller in the others
+    base, system = np.zeros(3), np.array([1.0, 2.0, 3.0])
+    assert approximate_randomization(base, system, n_trials=99, strict=True) == 1 / 100
+    n = 20000
+    p = approximate_randomization(base, system, n_trials=n, seed=1)
+    assert abs(p - (1 + n * 0.25) / (1 + n)) < 4 * np.sqrt(0.25 * 0.75 / n)
+
+
+def test_identical_systems_are_not_significant():
+    scores = np.array([0.3, 0.5, 0.1, 0.7])
+    assert approximate_randomization(scores, scores.copy(), n_trials=99) == 1.0
+    assert paired_bootstrap(scores, scores.copy(), n_resamples=99).pvalue == 1.0
 
 
 def test_paired_bootstrap_against_the_exact_resampling_distribution():
@@ -37,7 +48,7 @@ def test_paired_bootstrap_against_the_exact_resampling_distribution():
     d = system - base
     deltas = np.array([d[list(idx)].mean() for idx in itertools.product(range(3), repeat=3)])  # all 27
     spread = np.abs(deltas)
-    exceed = np.mean(spread - spread.mean() > abs(d.mean()))
+    exceed = np.mean(spread - spread.mean() >= abs(d.mean()))
     n = 40000
     result = paired_bootstrap(base, system, n_resamples=n, seed=3)
     assert result.delta == pytest.approx(d.mean(), abs=1e-15)
@@ -76,12 +87,12 @@ def test_equals_sacrebleu_paired_tests_on_corpus_scores(monkeypatch, test, n, ma
 
     for name, result in zip(list(systems)[1:], results[1:]):
         if test == "bs":
-            ours = paired_bootstrap(stats["base"], stats[name], n, corpus_score=corpus_score)
+            ours = paired_bootstrap(stats["base"], stats[name], n, corpus_score=corpus_score, strict=True)
             assert ours.delta == pytest.approx(result.score - results[0].score, abs=1e-9)
             assert ours.pvalue == result.p_value
         else:
-            assert approximate_randomization(stats["base"], stats[name], n, corpus_score=corpus_score) \
-                == result.p_value
+            assert approximate_randomization(stats["base"], stats[name], n, corpus_score=corpus_score,
+                                             strict=True) == result.p_value
 
 
 class _MeanOfSentenceScores:
@@ -126,7 +137,7 @@ def test_compare_systems_equals_sacrebleu_through_our_metrics(monkeypatch, name)
     the p-values agree to 2 / (1 + n)."""
     monkeypatch.delenv("SACREBLEU_SEED", raising=False)
     systems, refs = _corpus()
-    ours = compare_systems(systems, [[r] for r in refs], name, n_resamples=1000, n_trials=2000).table
+    ours = compare_systems(systems, [[r] for r in refs], name, n_resamples=1000, n_trials=2000, strict=True).table
     for test, column, n in [("bs", "p_bootstrap", 1000), ("ar", "p_ar", 2000)]:
         _, theirs = PairedTest(list(systems.items()), {"m": _MeanOfSentenceScores(name)}, [refs],
                                test_type=test, n_samples=n)()
@@ -159,6 +170,8 @@ def test_compare_systems_table_and_signature():
     (dict(baseline="nope"), "baseline"),
     (dict(column="nope"), "column"),
     (dict(n_resamples=0), "n_resamples"),
+    (dict(n_resamples=50), "n_resamples"),
+    (dict(seed=-1), "seed"),
     (dict(n_trials=1.5), "n_trials"),
 ])
 def test_refusals_name_the_parameter(kwargs, parameter):

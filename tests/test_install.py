@@ -2,7 +2,8 @@
 
 ``pip install rougelab`` (no extras, the workbook's pins as constraints) must score classic ROUGE without
 importing torch, gensim, dask or matplotlib, reproduce ROUGE-1.5.5's official sample output through
-``rougelab rouge155``, run the meta-evaluation, and name the extra a missing package belongs to.
+``rougelab rouge155``, run the meta-evaluation, run every command or name the extra it needs in one line,
+and run the README's quick start verbatim.
 Marked ``book`` (about 1.5 minutes of pip): ``make test-book`` and CI run it.
 """
 import os
@@ -80,3 +81,42 @@ def test_a_metric_of_a_missing_extra_names_the_extra(venv, tmp_path):
     script = ("from rougelab.scale import client\n"
               "try:\n    client()\nexcept ImportError as e:\n    print(e)")
     assert "pip install 'rougelab[scale]'" in _run(venv / "python", "-c", script, cwd=tmp_path).stdout
+
+
+def test_every_command_works_or_names_its_extra_in_one_line(venv, tmp_path):
+    """Each command of the bare install runs, or exits 2 with one line naming the extra it needs."""
+    reference, system = tmp_path / "ref.txt", tmp_path / "sys.txt"
+    reference.write_text("police killed the gunman\nthe cat was on the mat\n")
+    system.write_text("police kill the gunman\nthe cat sat on the mat\n")
+    ok = [["--version"], ["metrics"], ["data", "list"], ["cache", "info"],
+          ["score", "--metric", "rouge-2", "--summaries", system, "--references", reference],
+          ["compare", "--metric", "rouge-1", "--references", reference, reference, system, "--n-trials", "100"]]
+    for argv in ok:
+        done = _run(venv / "rougelab", *argv, cwd=tmp_path)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, (argv, done.stderr)
+    listing = _run(venv / "rougelab", "metrics", cwd=tmp_path).stdout
+    assert "\nrouge-1\t" in listing and "(needs pip install 'rougelab[semantic]')" in listing
+    piped = subprocess.run([str(venv / "rougelab"), "score", "--metric", "rouge-2", "--references", str(reference)],
+                           input=system.read_text(), capture_output=True, text=True, cwd=tmp_path,
+                           env={**os.environ, "PYTHONPATH": "", "ROUGELAB_CACHE": str(cache_dir())})
+    assert piped.returncode == 0 and piped.stdout == _run(venv / "rougelab", "score", "--metric", "rouge-2",
+                                                          "--summaries", system, "--references", reference,
+                                                          cwd=tmp_path).stdout
+    # the notebooks are those of the checkout the command runs in (here: from its notebooks/ folder)
+    for argv, cwd, message in [(["book"], ROOT, "pip install 'rougelab[lab]'"),
+                               (["workbook", "--smoke", "00_tour"], ROOT / "notebooks", "pip install 'rougelab[lab]'"),
+                               (["workbook", "--smoke", "00_tour"], tmp_path, "no rougelab checkout in")]:
+        done = _run(venv / "rougelab", *argv, cwd=cwd)
+        assert done.returncode == 2 and done.stderr.count("\n") == 1 and message in done.stderr, (argv, done.stderr)
+
+
+def test_the_readme_quick_start_runs_verbatim_in_the_bare_install(venv, tmp_path):
+    from test_readme_quickstart import check_output, quickstart_examples, run_example
+
+    env = {**os.environ, "PYTHONPATH": "", "ROUGELAB_CACHE": str(cache_dir())}
+    examples = quickstart_examples()
+    assert examples
+    for language, code, shown in examples:
+        done = run_example(language, code, venv, tmp_path, env)
+        assert done.returncode == 0, (code, done.stderr)
+        check_output(done.stdout, shown)

@@ -19,7 +19,7 @@ def test_plain_text_files_one_line_per_summary(tmp_path, capsys):
     ref1 = _write(tmp_path / "r1.txt", "a cat\nb\n")
     ref2 = _write(tmp_path / "r2.txt", "c\nd\n")
     assert main(["score", "--metric", "length", "--summaries", summaries, "--references", ref1,
-                 "--references", ref2]) == 0
+                 "--references", ref2, "--per-summary"]) == 0
     assert capsys.readouterr().out.splitlines() == ["length", "3.0", "4.0"]
 
 
@@ -27,10 +27,11 @@ def test_jsonl_and_csv_hold_references_themselves(tmp_path, capsys):
     rows = [{"summary": "a b", "references": ["x", "y"]}, {"summary": "c", "references": "z"}]
     jsonl = _write(tmp_path / "in.jsonl", "\n".join(json.dumps(r) for r in rows) + "\n")
     out = tmp_path / "out.jsonl"
-    assert main(["score", "--metric", "length", "--summaries", jsonl, "--format", "jsonl", "--out", str(out)]) == 0
+    assert main(["score", "--metric", "length", "--summaries", jsonl, "--format", "jsonl", "--out", str(out),
+                 "--per-summary"]) == 0
     assert [json.loads(line)["length"] for line in out.read_text().splitlines()] == [2.0, 1.0]
     csv_path = _write(tmp_path / "in.csv", "summary,reference_1,reference_2\na b c,x,y\n")
-    assert main(["score", "--metric", "length", "--summaries", csv_path]) == 0
+    assert main(["score", "--metric", "length", "--summaries", csv_path, "--per-summary"]) == 0
     assert capsys.readouterr().out.splitlines() == ["length", "3.0"]
 
 
@@ -47,7 +48,8 @@ def test_empty_lines_are_kept_and_reported(tmp_path, capsys):
     summaries = _write(tmp_path / "s.txt", "a b\n\nc\n")
     refs = _write(tmp_path / "r.txt", "x\ny\nz\n")
     with pytest.warns(UserWarning, match="s.txt: 1 empty line.*line 2"):
-        assert main(["score", "--metric", "length", "--summaries", summaries, "--references", refs]) == 0
+        assert main(["score", "--metric", "length", "--summaries", summaries, "--references", refs,
+                     "--per-summary"]) == 0
     assert capsys.readouterr().out.splitlines() == ["length", "2.0", "0.0", "1.0"]
 
 
@@ -207,7 +209,7 @@ def test_out_is_replaced_atomically_with_no_temporary_file_left(tmp_path, monkey
     real_replace = os.replace
     monkeypatch.setattr(os, "replace", lambda src, dst: (replaced.append((src, dst)), real_replace(src, dst)))
     assert main(["score", "--metric", "length", "--summaries", summaries, "--references", refs,
-                 "--out", str(out)]) == 0
+                 "--out", str(out), "--per-summary"]) == 0
     assert out.read_text().splitlines() == ["length", "2.0", "1.0"]
     [(src, dst)] = replaced
     assert os.path.dirname(src) == str(tmp_path) and str(dst) == str(out)

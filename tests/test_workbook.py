@@ -58,3 +58,15 @@ def test_progress_bars_show_and_kernel_warnings_do_not(tmp_path, capfd):
     assert "01_one" in err and "cell" in err          # tqdm's bar: the notebook's name, cells done
     assert "without encryption" not in err + out
     assert "01_one: ok in" in out
+
+
+def test_the_notebooks_are_those_of_the_checkout_the_command_runs_in(tmp_path, monkeypatch):
+    from rougelab.workbook import notebook_paths
+
+    checkout = tmp_path / "my-clone"
+    (checkout / "notebooks").mkdir(parents=True)
+    (checkout / "pyproject.toml").write_text('[project]\nname = "rougelab"\n')
+    (checkout / "notebooks" / "00_mine.ipynb").write_text("{}")
+    (checkout / "lib").mkdir()
+    monkeypatch.chdir(checkout / "lib")  # a subfolder: its parent is the checkout
+    assert notebook_paths() == [checkout / "notebooks" / "00_mine.ipynb"]

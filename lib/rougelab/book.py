@@ -2,8 +2,8 @@
 
 ``build_book`` reruns the notebooks whose executed copy is missing or older than its source or the
 library, refuses any notebook with an error output, and writes ``index.html`` (the tour, the papers
-from ``CITATION.cff``, and each notebook's headline table: the output of its cell tagged ``headline``)
-and one page per notebook, each with navigation and the run's facts (rougelab version, run date, the
+from ``CITATION.cff``, each notebook's headline table: the output of its cell tagged ``headline``, and
+the claims scorecards: the outputs of the cells tagged ``scorecard``) and one page per notebook, each with navigation and the run's facts (rougelab version, run date, the
 data commits of the dataset registry). Figures are embedded in the pages, so nothing loads from a server.
 """
 from __future__ import annotations
@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rougelab.extras import require
-from rougelab.paths import _CHECKOUT
+from rougelab.paths import checkout_root
 from rougelab.workbook import notebook_paths, run_workbook
 
 HEADLINE_TAG = "headline"
+SCORECARD_TAG = "scorecard"
 TEMPLATE_DIR = Path(__file__).with_name("book_template")
-CITATION = _CHECKOUT / "CITATION.cff"
 LIBRARY = Path(__file__).resolve().parent
 
 
@@ -92,6 +92,11 @@ def headline_outputs(nb, name: str) -> list[dict]:
     return outputs
 
 
+def scorecard_outputs(nb) -> list[dict]:
+    """The outputs of the notebook's cells tagged ``scorecard`` (none for a notebook without claims)."""
+    return [o for c in nb.cells if SCORECARD_TAG in c.get("metadata", {}).get("tags", []) for o in c.get("outputs", [])]
+
+
 def title_of(nb, fallback: str) -> str:
     """The first Markdown heading of the notebook."""
     for cell in nb.cells:
@@ -121,7 +126,7 @@ def papers() -> list[str]:
     """The papers cited in ``CITATION.cff``, one bibliographic line each (Markdown)."""
     import yaml
 
-    refs = yaml.safe_load(CITATION.read_text())["references"]
+    refs = yaml.safe_load((checkout_root() / "CITATION.cff").read_text())["references"]
     lines = []
     for ref in refs:
         authors = ", ".join(a.get("name") or f"{a['given-names']} {a['family-names']}" for a in ref["authors"])
@@ -185,6 +190,17 @@ def _landing_notebook(pages: list[Page], notebooks: dict, tour_intro: str):
         cell = v4.new_code_cell("")
         cell.outputs = headline_outputs(notebooks[page.href], page.notebook.name)
         cells.append(cell)
+    cards = [(page, scorecard_outputs(notebooks[page.href])) for page in pages]
+    if any(outputs for _, outputs in cards):
+        cells.append(v4.new_markdown_cell("## Which claims held: the scorecards\n\nEach paper notebook opens with "
+                                          "its claims, the tests run on them and the verdict the one rule gives; "
+                                          "here they are together."))
+    for page, outputs in cards:
+        if outputs:
+            cells.append(v4.new_markdown_cell(f"### [{page.title}]({page.href})"))
+            cell = v4.new_code_cell("")
+            cell.outputs = outputs
+            cells.append(cell)
     return v4.new_notebook(cells=cells)
 
 
@@ -198,6 +214,7 @@ def build_book(executed_dir: str | Path = "build", output_dir: str | Path = "bui
                smoke: bool = False, sources: list[Path] | None = None) -> Path:
     """Write the site of ``sources`` (default: the workbook's notebooks) into ``output_dir`` and return
     its ``index.html``; the first notebook is the tour."""
+    require("nbformat", "nbconvert", "yaml", "latex2mathml", extra="lab", needed_for="the book")
     import nbformat
 
     import rougelab

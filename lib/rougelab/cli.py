@@ -1,4 +1,4 @@
-"""`rougelab` command line: data, evaluate, score, metrics, cache, workbook, book, rouge155.
+"""`rougelab` command line: data, evaluate, score, compare, metrics, cache, workbook, book, rouge155.
 
 Only the standard library is imported before ``main`` runs (everything else inside it), so that an
 interrupt at any moment is the one line and exit status 130 that ``main`` gives, never a traceback.
@@ -6,7 +6,6 @@ interrupt at any moment is the one line and exit status 130 that ``main`` gives,
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import signal
@@ -17,13 +16,18 @@ EXAMPLES = """examples:
   rougelab data fetch --mirror DIR
   rougelab evaluate --dataset summeval --metric rouge-1,rouge-2,rouge-l --level global --coef kendall
   rougelab score --metric rouge-1,rouge-2 --summaries sys.txt --references ref1.txt --references ref2.txt
+  cat sys.txt | rougelab score --metric rouge-2 --references ref.txt --format json
+  rougelab compare --metric rouge-2 --references ref.txt base.txt sys1.txt sys2.txt
   rougelab rouge155 -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m ROUGE-test.xml
   rougelab workbook --smoke 00_tour
+  rougelab workbook --student --output-dir build
+  rougelab grade build/student/01_rouge_lin2004.ipynb
 """
 
 
 def _evaluate(args) -> int:
     from rougelab.evaluate import evaluate
+    from rougelab.progress import quiet
     from rougelab.scoring import InputError
     from rougelab.validation import check_interval_resamples, check_seed
 
@@ -36,41 +40,12 @@ def _evaluate(args) -> int:
                              "comma-separated, or leave the option out for all")
     check_interval_resamples(args.bootstrap, 0.95, "--bootstrap", optional=True)
     check_seed(args.seed, "--seed")
-    with quiet_progress(args.quiet):
+    with quiet(args.quiet):
         table = evaluate(args.dataset, _split(args.metric), level=args.level, coef=args.coef,
                          criteria=criteria, n_resamples=args.bootstrap, seed=args.seed,
                          progress=not args.quiet)
     print(format_table(table, args.format))
     return 0
-
-
-@contextlib.contextmanager
-def quiet_progress(quiet: bool = True):
-    """With ``quiet``, no tqdm progress bar is drawn meanwhile: ours, and those that libraries
-    (transformers, papermill, ...) create with an explicit ``disable=False``; ``TQDM_DISABLE``
-    is set too, for child processes such as notebook kernels."""
-    if not quiet:
-        yield
-        return
-    from tqdm import std
-
-    original = std.tqdm.__dict__["__init__"]
-    bound = std.tqdm.__init__
-
-    def silent_init(self, *args, **kwargs):
-        bound(self, *args, **{**kwargs, "disable": True})
-
-    previous = os.environ.get("TQDM_DISABLE")
-    std.tqdm.__init__ = silent_init
-    os.environ["TQDM_DISABLE"] = "1"
-    try:
-        yield
-    finally:
-        std.tqdm.__init__ = original
-        if previous is None:
-            os.environ.pop("TQDM_DISABLE", None)
-        else:
-            os.environ["TQDM_DISABLE"] = previous
 
 
 def format_table(table, fmt: str) -> str:
@@ -85,38 +60,125 @@ def format_table(table, fmt: str) -> str:
 
 
 def _score(args) -> int:
+    from rougelab.corpus import corpus_score
+    from rougelab.progress import quiet
+    from rougelab.scoring import InputError
+
+    metrics = _metric_option(args.metric)
+    _check_resampling(args, test=False)
+    batch = _read_inputs(args, args.summaries, metrics)
+    fmt = args.format or ("csv" if args.per_summary else "text")
+    if fmt == "jsonl" and not args.per_summary:
+        raise InputError("--format jsonl writes one line per summary: add --per-summary, or use json")
+    with quiet(args.quiet):
+        result = corpus_score(batch.summaries, batch.references, metrics, batch.sources,
+                              n_resamples=0 if args.per_summary else args.n_resamples,
+                              confidence=args.confidence, seed=args.seed)
+    if args.per_summary:
+        text = _rows_text(result.rows, fmt)
+    else:
+        text = result.format(fmt) + "\n"
+    _write_output(args.out, text)
+    return 0
+
+
+def _compare(args) -> int:
     import pandas as pd
 
+    from rougelab.compare import compare_systems
+    from rougelab.progress import quiet
+    from rougelab.scoring import InputError
+
+    if len(args.systems) < 2:
+        raise InputError(f"give the baseline's file and at least one system's file, got {len(args.systems)} file(s)")
+    metrics = _metric_option(args.metric)
+    _check_resampling(args, test=True)
+    systems = {}
+    for path in args.systems:
+        batch = _read_inputs(args, path, metrics)
+        if systems and (batch.references != references or batch.sources != sources):
+            raise InputError(f"{path}: its references or sources differ from {args.systems[0]}'s: "
+                             "every system must be scored on the same inputs")
+        references, sources = batch.references, batch.sources
+        if path in systems:
+            raise InputError(f"{path} is named twice")
+        systems[path] = batch.summaries
+    tables, signatures = [], []
+    with quiet(args.quiet):
+        for metric in metrics:
+            result = compare_systems(systems, references, metric, sources=sources,
+                                     n_resamples=args.n_resamples, n_trials=args.n_trials,
+                                     confidence=args.confidence, seed=args.seed)
+            tables.append(result.table.assign(metric=metric.name))
+            signatures.append(result.signature)
+    table = pd.concat(tables, ignore_index=True)
+    table = table[["metric", *[c for c in table.columns if c != "metric"]]]
+    if args.format == "json":
+        cells = table.astype(object).where(table.notna(), None)
+        text = json.dumps({"comparisons": cells.to_dict(orient="records"), "signatures": signatures}, indent=1)
+    elif args.format == "csv":
+        text = table.to_csv(index=False, float_format="%.6f").rstrip("\n")
+    else:
+        text = table.to_string(index=False, na_rep="", float_format=lambda x: f"{x:.4f}")
+        text += "".join(f"\nsignature: {s}" for s in signatures)
+    _write_output(args.out, text + "\n")
+    return 0
+
+
+def _check_resampling(args, test: bool) -> None:
+    """The resampling options, named as on the command line (``--n-resamples=10: must be ...``)."""
+    from rougelab.validation import (check_interval_resamples, check_probability, check_seed,
+                                     check_test_resamples)
+
+    check_probability(args.confidence, "--confidence")
+    check_seed(args.seed, "--seed")
+    if test:
+        check_test_resamples(args.n_resamples, "--n-resamples")
+        check_test_resamples(args.n_trials, "--n-trials")
+    check_interval_resamples(args.n_resamples, args.confidence, "--n-resamples", optional=not test)
+
+
+def _read_inputs(args, summaries: str, metrics: list):
+    """The batch of ``summaries`` with ``--references``/``--sources``, checked against ``--out`` and
+    the metrics' needs; reading standard input only when it is not a terminal."""
     from rougelab import user_files
     from rougelab.scoring import InputError
 
-    names = _split(args.metric)
-    metrics = _metric_option(args.metric)
-    inputs = [args.summaries, *(args.references or []), *([args.sources] if args.sources else [])]
+    inputs = [summaries, *(args.references or []), *([args.sources] if args.sources else [])]
     if args.out:
         _check_out(args.out, inputs)
-    batch = user_files.read_batch(args.summaries, args.references, args.sources, args.sentence_separator)
-    for name, metric in zip(names, metrics):
+    if user_files.STDIN in inputs and sys.stdin.isatty():
+        raise InputError("nothing piped in to read as '-': pass the summaries' file (--summaries FILE) "
+                         "or pipe them in (cat sys.txt | rougelab score ...)")
+    batch = user_files.read_batch(summaries, args.references, args.sources, args.sentence_separator)
+    for metric in metrics:
         if metric.needs_source and batch.sources is None:
-            raise InputError(f"--metric {name} reads the source documents: pass --sources FILE (or a "
+            raise InputError(f"--metric {metric.name} reads the source documents: pass --sources FILE (or a "
                              "'source' field/column in a .jsonl/.csv file)")
-    tables = []
-    with quiet_progress(args.quiet):
-        for name, metric in zip(names, metrics):
-            scores = metric.score(batch.summaries, batch.references, batch.sources)
-            taken = {c for t in tables for c in t.columns}
-            tables.append(scores.rename(columns=lambda c: f"{name}:{c}" if c in taken else c))
-    table = pd.concat(tables, axis=1)
-    text = table.to_json(orient="records", lines=True) if args.format == "jsonl" else table.to_csv(index=False)
-    if args.out:
+    return batch
+
+
+def _rows_text(rows, fmt: str) -> str:
+    if fmt == "jsonl":
+        return rows.to_json(orient="records", lines=True)
+    if fmt == "json":
+        return rows.to_json(orient="records") + "\n"
+    if fmt == "text":
+        return rows.to_string(index=False, float_format=lambda x: f"{x:.4f}") + "\n"
+    return rows.to_csv(index=False)
+
+
+def _write_output(out: str | None, text: str) -> None:
+    from rougelab.scoring import InputError
+
+    if out:
         from rougelab.paths import write_atomic
         try:
-            write_atomic(args.out, text.encode("utf-8"))
+            write_atomic(out, text.encode("utf-8"))
         except OSError as err:
-            raise InputError(f"--out {args.out}: cannot write there ({err.strerror})") from None
+            raise InputError(f"--out {out}: cannot write there ({err.strerror})") from None
     else:
         print(text, end="")
-    return 0
 
 
 def _metric_option(value: str) -> list:
@@ -146,6 +208,7 @@ def _check_out(out: str, inputs: list[str]) -> None:
 
 
 def _metrics(args) -> int:
+    from rougelab.extras import MissingExtra
     from rougelab.metrics.base import get_metric, metric_names
     from rougelab.metrics.families import PAPER, by_family
 
@@ -154,7 +217,11 @@ def _metrics(args) -> int:
         if shown:
             print(f"# {family.title}: {family.note}")
         for name, role in shown:
-            print(f"{name}\t{role}\t{get_metric(name).signature}")
+            try:
+                signature = get_metric(name).signature
+            except MissingExtra as err:  # its resources come with an extra: list it all the same
+                signature = f"(needs pip install 'rougelab[{err.extra}]')"
+            print(f"{name}\t{role}\t{signature}")
     return 0
 
 
@@ -170,13 +237,28 @@ def _cache(args) -> int:
 
 
 def _workbook(args) -> int:
-    from rougelab.workbook import run_workbook, summary_table
+    from rougelab.progress import quiet
+    from rougelab.workbook import notebook_paths, run_workbook, summary_table
 
-    with quiet_progress(args.quiet):
+    if args.student:
+        from rougelab.grading import write_student_copies
+
+        for path in write_student_copies(notebook_paths(args.notebooks or None), Path(args.output_dir) / "student"):
+            print(path)
+        return 0
+
+    with quiet(args.quiet):
         runs = run_workbook(args.notebooks or None, smoke=args.smoke, output_dir=args.output_dir,
                             figures_dir=args.figures_dir, progress=not args.quiet)
     print(summary_table(runs))
     return 0 if all(r.ok for r in runs) else 1
+
+
+def _grade(args) -> int:
+    from rougelab.grading import grade, marks_table
+
+    print(marks_table(grade(args.notebook)))
+    return 0
 
 
 def _book(args) -> int:
@@ -194,15 +276,34 @@ def _book(args) -> int:
     return 0
 
 
+def _add_input_options(parser) -> None:
+    parser.add_argument("--references", action="append",
+                        help="one reference per line; repeat for more references")
+    parser.add_argument("--sources", help="one source document per line (metrics that read the source)")
+    parser.add_argument("--sentence-separator", help="string marking sentence ends inside a line, e.g. '<q>'")
+    parser.add_argument("--out", help="write here instead of standard output (not over an input file)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+
+
+def _add_resampling_options(parser) -> None:
+    from rougelab.compare import DEFAULT_SEED
+
+    parser.add_argument("--n-resamples", type=int, default=1000, metavar="N",
+                        help="bootstrap resamples (default 1000; 0: no interval)")
+    parser.add_argument("--confidence", type=float, default=0.95, help="the interval's coverage (default 0.95)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the resampling seed (default {DEFAULT_SEED})")
+
+
 def _split(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from rougelab import user_files
+    from rougelab import __version__, user_files
 
     parser = argparse.ArgumentParser(prog="rougelab", description=__doc__, epilog=EXAMPLES,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"rougelab {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     from rougelab.data.cli import add_parser as add_data_parser
@@ -226,19 +327,35 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--quiet", action="store_true", help="no progress bars")
     ev.set_defaults(func=_evaluate)
 
-    sc = sub.add_parser("score", help="score your own summaries (one row per summary)",
+    sc = sub.add_parser("score", help="score your own summaries: corpus scores with 95%% intervals and the "
+                                      "signature, or one row per summary",
                         description=user_files.__doc__,
-                        epilog="example: rougelab score --metric rouge-2 --summaries sys.txt --references ref.txt",
+                        epilog="examples:\n  rougelab score --metric rouge-1,rouge-2 --summaries sys.txt --references ref.txt\n"
+                               "  cat sys.txt | rougelab score --metric rouge-2 --references ref.txt --per-summary",
                         formatter_class=argparse.RawDescriptionHelpFormatter)
-    sc.add_argument("--metric", required=True, help="comma-separated registry names")
-    sc.add_argument("--summaries", required=True, help="text (one per line), .jsonl or .csv file")
-    sc.add_argument("--references", action="append", help="one reference per line; repeat for more references")
-    sc.add_argument("--sources", help="one source document per line (metrics that read the source)")
-    sc.add_argument("--sentence-separator", help="string marking sentence ends inside a line, e.g. '<q>'")
-    sc.add_argument("--format", choices=["csv", "jsonl"], default="csv")
-    sc.add_argument("--out", help="write here instead of standard output (not over an input file)")
-    sc.add_argument("--quiet", action="store_true", help="no progress bars")
+    sc.add_argument("--metric", required=True, help="comma-separated registry names (see `rougelab metrics`)")
+    sc.add_argument("--summaries", default=user_files.STDIN,
+                    help="text (one per line), .jsonl or .csv file; '-' (the default): standard input")
+    _add_input_options(sc)
+    sc.add_argument("--per-summary", action="store_true", help="one row per summary instead of corpus scores")
+    sc.add_argument("--format", choices=["text", "json", "csv", "jsonl"],
+                    help="default: text for corpus scores, csv for --per-summary (jsonl: --per-summary only)")
+    _add_resampling_options(sc)
     sc.set_defaults(func=_score)
+
+    co = sub.add_parser("compare", help="is a system significantly better than the baseline? paired "
+                                        "bootstrap and approximate randomization",
+                        epilog="example: rougelab compare --metric rouge-2 --references ref.txt base.txt sys1.txt sys2.txt",
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    co.add_argument("systems", nargs="+", metavar="FILE",
+                    help="the baseline's summaries, then each other system's (same inputs, same order)")
+    co.add_argument("--metric", required=True, help="comma-separated registry names (see `rougelab metrics`)")
+    _add_input_options(co)
+    co.add_argument("--format", choices=["text", "json", "csv"], default="text")
+    _add_resampling_options(co)
+    co.add_argument("--n-trials", type=int, default=10000, metavar="N",
+                    help="approximate randomization trials (default 10000)")
+    co.set_defaults(func=_compare)
 
     me = sub.add_parser("metrics", help="the registered metrics by family: name, role (as in the paper's tables, "
                                         "variant or baseline) and signature")
@@ -264,7 +381,14 @@ def build_parser() -> argparse.ArgumentParser:
     wb.add_argument("--output-dir", default="build")
     wb.add_argument("--figures-dir", default="figures")
     wb.add_argument("--quiet", action="store_true", help="no progress bars")
+    wb.add_argument("--student", action="store_true",
+                    help="run nothing: write copies without the exercises' solutions to OUTPUT_DIR/student")
     wb.set_defaults(func=_workbook)
+
+    gr = sub.add_parser("grade", help="run the exercises of a filled-in notebook and print the points of each",
+                        epilog="example: rougelab grade build/student/04_widar_jain2022.ipynb")
+    gr.add_argument("notebook", help="a notebook with exercises (a student copy, filled in)")
+    gr.set_defaults(func=_grade)
 
     bk = sub.add_parser("book", help="render the executed notebooks as a static HTML site",
                         epilog="example: rougelab book --executed build --output-dir build/book")

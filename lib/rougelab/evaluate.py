@@ -85,7 +85,7 @@ def evaluate(dataset: str, metric_names: list[str], *, level: str = "summary", c
     scored = add_metric_scores(table, metric_names, progress=progress)
     return correlation_table(scored, metric_names, criteria, levels=[level], coefs=[coef],
                              n_resamples=n_resamples, seed=seed, resample=resample,
-                             progress=None if progress else False)
+                             progress=progress)
 
 
 def supported(dataset: str, level: str, coef: str) -> str:

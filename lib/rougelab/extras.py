@@ -11,7 +11,11 @@ import importlib
 
 
 class MissingExtra(ImportError):
-    """An optional package is not installed; the message names the extra to install."""
+    """An optional package is not installed; the message names the extra to install (``extra``)."""
+
+    def __init__(self, message: str, extra: str = ""):
+        super().__init__(message)
+        self.extra = extra
 
 
 def require(*modules: str, extra: str, needed_for: str = "") -> None:
@@ -22,4 +26,4 @@ def require(*modules: str, extra: str, needed_for: str = "") -> None:
         except ImportError as exc:
             purpose = f" for {needed_for}" if needed_for else ""
             raise MissingExtra(f"rougelab needs the optional package {module!r}{purpose}, which the "
-                               f"{extra!r} extra installs: pip install 'rougelab[{extra}]'") from exc
+                               f"{extra!r} extra installs: pip install 'rougelab[{extra}]'", extra) from exc

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
 
 from rougelab.evaluate import add_metric_scores, human_columns, supported
 from rougelab.extras import require
 from rougelab.metaeval import bootstrap_ci, bootstrap_difference, correlation_table, permutation_test
 from rougelab.notebook import first_documents
+from rougelab.progress import bar
 from rougelab.validation import check_int, check_names, check_probability, check_seed, check_test_resamples
 
 
@@ -35,7 +35,7 @@ def leaderboard(datasets: list[str], metrics: list[str], *, levels=("system", "s
     datasets, metrics, levels, n_resamples, significance = _checked(datasets, metrics, levels, n_resamples,
                                                                     seed, docs, significance)
     boards = []
-    for dataset in tqdm(datasets, desc="datasets", disable=not progress):
+    for dataset in bar(datasets, progress=progress, desc="datasets"):
         resample = _resample(dataset, levels, coef)
         table, humans = _scored(dataset, metrics, docs, progress)
         corr = correlation_table(table, metrics, humans, levels=list(levels), coefs=[coef],
@@ -115,7 +115,7 @@ def versus(datasets: list[str], metric: str, baseline: str = "rouge-2", *, level
     """
     datasets, _, levels, n_resamples, _ = _checked(datasets, [metric, baseline], levels, n_resamples, seed, docs)
     rows = []
-    for dataset in tqdm(datasets, desc="datasets", disable=not progress):
+    for dataset in bar(datasets, progress=progress, desc="datasets"):
         resample = _resample(dataset, levels, coef)
         table, humans = _scored(dataset, [metric, baseline], docs, progress)
         for criterion in humans:

@@ -9,6 +9,28 @@ _CHECKOUT = Path(__file__).resolve().parents[2]
 PARTIAL_MARK = ".rougelab-partial-"  # in the name of write_atomic's temporary files
 
 
+def checkout_root() -> Path:
+    """The rougelab checkout a command runs in: the current folder or its nearest parent that holds the
+    project's ``pyproject.toml`` and ``notebooks/``, else the checkout this package is imported from (an
+    editable install). ``InputError`` when there is none, e.g. ``pip install`` run from elsewhere."""
+    from rougelab.scoring import InputError
+
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents, _CHECKOUT):
+        if _is_checkout(folder):
+            return folder
+    raise InputError(f"no rougelab checkout in {here} or its parents: run this from a clone of the "
+                     "repository, which holds the notebooks")
+
+
+def _is_checkout(folder: Path) -> bool:
+    project = folder / "pyproject.toml"
+    try:
+        return (folder / "notebooks").is_dir() and 'name = "rougelab"' in project.read_text(encoding="utf-8")
+    except OSError:
+        return False
+
+
 def cache_dir(*parts: str) -> Path:
     """The cache folder (created), or a subfolder of it; ``CacheError`` if it cannot be made."""
     root = os.environ.get("ROUGELAB_CACHE")

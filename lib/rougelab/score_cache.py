@@ -17,11 +17,11 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
 
 from rougelab.fingerprint import write_meta
 from rougelab.metrics.base import Metric, check_batch
 from rougelab.paths import cache_dir
+from rougelab.progress import bar
 from rougelab.warn import warn
 
 
@@ -68,7 +68,7 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     for i, metric in enumerate(metrics):
         if tables[i] is None:
             groups.setdefault(_joint_key(metric), []).append(i)
-    for members in tqdm(groups.values(), desc="metrics", disable=not progress or len(groups) < 2):
+    for members in bar(groups.values(), progress=progress and len(groups) > 1, desc="metrics"):
         for i, table in zip(members, _score_together([metrics[i] for i in members], summaries, references, sources)):
             tables[i] = table
             _write(paths[i], table)

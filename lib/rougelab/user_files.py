@@ -11,6 +11,8 @@ Formats, chosen by file extension:
 No other key or column is read, so any other (a typo such as ``refrence``) and any name given twice
 (a JSON key, or a CSV column whose values would otherwise be silently dropped) is refused, named.
 
+The name ``-`` is standard input, read as plain text (one of the files at most).
+
 Every file is read as UTF-8; a byte-order mark at its start is dropped (spreadsheets write one).
 Lines end at LF, CRLF or a lone CR, and nowhere else: U+2028, U+0085 and the other Unicode line
 separators stay inside their text (they are valid inside JSON strings). Empty lines are kept as
@@ -25,6 +27,7 @@ import csv
 import io
 import json
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +37,7 @@ from rougelab.warn import warn
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _BYTE_LINE_BREAK = re.compile(rb"\r\n|\r|\n")
 _BOM = b"\xef\xbb\xbf"
+STDIN = "-"
 
 
 @dataclass
@@ -67,6 +71,9 @@ def split_lines(text: str) -> list[str]:
 def read_batch(summaries: str | Path, references: list[str | Path] | None = None,
                sources: str | Path | None = None, sentence_separator: str | None = None) -> Batch:
     """Summaries, references and sources from files in any of the module's formats."""
+    named = [str(p) for p in (summaries, *(references or ()), *([sources] if sources else []))]
+    if named.count(STDIN) > 1:
+        raise InputError("standard input ('-') can be read once: name files for the others")
     suffix = Path(summaries).suffix.lower()
     if suffix in (".jsonl", ".csv"):
         if references or sources:
@@ -96,7 +103,7 @@ def read_batch(summaries: str | Path, references: list[str | Path] | None = None
 def _decode(path: str | Path) -> str:
     """The text of a UTF-8 file without its byte-order mark; ``InputError`` names what went wrong."""
     try:
-        data = Path(path).read_bytes()
+        data = sys.stdin.buffer.read() if str(path) == STDIN else Path(path).read_bytes()
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:

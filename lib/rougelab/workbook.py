@@ -11,17 +11,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rougelab.extras import require
-from rougelab.paths import _CHECKOUT
+from rougelab.paths import checkout_root
 
-NOTEBOOK_DIR = _CHECKOUT / "notebooks"
 # The kernel's own start-up log (e.g. ipykernel's "running over TCP without encryption" warning) is noise
 # to a reader of the run; errors inside cells still reach the executed notebook and the summary.
 KERNEL_QUIET = ["--IPKernelApp.log_level=ERROR"]
 
 
 def notebook_paths(names: list[str] | None = None, folder: Path | None = None) -> list[Path]:
-    """The workbook's notebooks in order, or those named (by file name or stem)."""
-    folder = NOTEBOOK_DIR if folder is None else Path(folder)
+    """The workbook's notebooks in order (default: those of ``checkout_root()``), or those named (by file
+    name or stem)."""
+    folder = checkout_root() / "notebooks" if folder is None else Path(folder)
     if not folder.is_dir():
         raise FileNotFoundError(f"no notebooks folder at {folder}: run from a rougelab checkout")
     found = sorted(folder.glob("[0-9][0-9]_*.ipynb"))
@@ -86,8 +86,10 @@ def run_workbook(names: list[str] | None = None, *, smoke: bool = False, output_
                  folder: Path | None = None, progress: bool = True, log=print) -> list[NotebookRun]:
     """Execute the named notebooks (default: all) in order, each whatever the others did; return one
     ``NotebookRun`` per notebook. With ``progress``, ``log`` receives each notebook's outcome line."""
+    paths = notebook_paths(names, folder)
+    require("papermill", extra="lab", needed_for="running the notebooks")  # before the first notebook
     runs = []
-    for path in notebook_paths(names, folder):
+    for path in paths:
         start = time.perf_counter()
         try:
             out = run_notebook(path, Path(output_dir), smoke=smoke, figures_dir=Path(figures_dir),

@@ -14,7 +14,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from tqdm import tqdm
+from rougelab.progress import bar, shown
 
 from rougelab import paths
 from rougelab.data.registry import DataError, Dataset, FileEntry, get, names as all_names
@@ -127,8 +127,8 @@ def fetch(names: str | list[str] | None = None, mirror: str | os.PathLike | None
     for dataset in datasets:
         _remove_leftovers(cache_root() / dataset.relative_root)
         copied = 0
-        for entry in tqdm(dataset.files, desc=dataset.name, unit="file", leave=False,
-                          disable=None if progress else True):  # None: bar on a terminal only
+        for entry in bar(dataset.files, progress=progress, desc=dataset.name, unit="file", leave=False,
+                         disable=None):  # None: tqdm draws it on a terminal only
             target = cached_file(dataset, entry)
             if _is_valid(target, entry):
                 continue
@@ -144,7 +144,7 @@ def fetch(names: str | list[str] | None = None, mirror: str | os.PathLike | None
             _write_atomic(target, data)
             copied += 1
         roots[dataset.name] = cache_root() / dataset.relative_root / dataset.root
-        if progress:
+        if shown(progress):
             n = len(dataset.files)
             print(f"{dataset.name}: {n} files verified ({copied} fetched, {n - copied} already "
                   f"cached) in {roots[dataset.name]}", file=sys.stderr)

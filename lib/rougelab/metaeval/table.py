@@ -4,12 +4,12 @@ from __future__ import annotations
 import itertools
 
 import pandas as pd
-from tqdm.auto import tqdm
 
 from rougelab.metaeval.bootstrap import bootstrap_interval, check_bootstrap_args
 from rougelab.metaeval.correlations import check_coefficient
 from rougelab.metaeval.levels import check_level, check_size, level_correlation, warn_skipped
 from rougelab.metaeval.matrices import score_matrices
+from rougelab.progress import bar
 
 COLUMNS = ["metric", "criterion", "level", "coef", "value", "ci_low", "ci_high"]
 
@@ -21,7 +21,7 @@ def _names(value) -> list[str]:
 def correlation_table(table: pd.DataFrame, metrics, humans, levels="summary", coefs="pearson",
                       n_resamples: int = 0, *, resample: str = "both", confidence: float = 0.95,
                       seed: int = 0, kendall_variant: str = "b", doc_col: str = "doc_id",
-                      system_col: str = "system_id", progress: bool | None = None) -> pd.DataFrame:
+                      system_col: str = "system_id", progress: bool = True) -> pd.DataFrame:
     """Correlations of every metric column with every human column, at every level and coefficient.
 
     ``table`` is read as score matrices X[i][j] = system i on input j (package docstring). Each
@@ -37,8 +37,8 @@ def correlation_table(table: pd.DataFrame, metrics, humans, levels="summary", co
     coefs : str or sequence of ``COEFFICIENTS`` (correlations and pairwise accuracies)
     n_resamples : int
         0 (default): no interval, ``ci_low``/``ci_high`` are NaN; else at least 2 / (1 - confidence).
-    progress : bool or None
-        Show a tqdm progress bar; None shows it when bootstrapping.
+    progress : bool
+        A progress bar while bootstrapping (``rougelab.progress``).
 
     Returns
     -------
@@ -56,9 +56,8 @@ def correlation_table(table: pd.DataFrame, metrics, humans, levels="summary", co
     for level, coef in itertools.product(levels, coefs):
         check_size(next(iter(m.scores.values())), level, coef)
     combos = list(itertools.product(metrics, humans, levels, coefs))
-    show = n_resamples > 0 if progress is None else progress
     rows = []
-    for metric, human, level, coef in tqdm(combos, desc="correlations", disable=not show):
+    for metric, human, level, coef in bar(combos, progress=progress and n_resamples > 0, desc="correlations"):
         X, Z = m.scores[metric], m.scores[human]
         value, skipped = level_correlation(X, Z, level, coef, kendall_variant)
         warn_skipped(int(skipped), len(m.inputs), level, metric, human)

@@ -168,12 +168,12 @@ class ContextualEncoder:
     stride : step between windows of a long text (default: half a window, so windows overlap by half).
     threads : windows encoded at once, each on one torch thread (default: min(2, CPU count)).
     cache : read and write the on-disk embedding cache.
-    progress : show a tqdm bar while encoding (default: when more than 50 texts need the model).
+    progress : a progress bar while encoding more than 50 texts (``rougelab.progress``).
     """
 
     def __init__(self, model_path: str | Path | None = None, *, layers: int = 4, window: int | None = None,
                  stride: int | None = None, threads: int | None = None,
-                 cache: bool = True, progress: bool | None = None):
+                 cache: bool = True, progress: bool = True):
         self.model_path = Path(model_path).expanduser().resolve() if model_path is not None else default_model_path()
         _check_model_folder(self.model_path)
         if layers < 1:
@@ -302,7 +302,7 @@ class ContextualEncoder:
         order of length, each as soon as its windows are done.
         """
         import torch
-        from tqdm.auto import tqdm
+        from rougelab.progress import bar
 
         model, tokenizer = self._load()
         pieces = tokenizer(list(todo), add_special_tokens=False, return_offsets_mapping=True, verbose=False)
@@ -318,18 +318,18 @@ class ContextualEncoder:
                 vectors[owned] = hidden[len(prefix) + owned - a]
             return self._to_rouge_tokens(todo[t], spans[todo[t]], pieces["offset_mapping"][t], vectors)
 
-        show = self.progress if self.progress is not None else len(todo) > 50
         threads, deterministic = torch.get_num_threads(), torch.are_deterministic_algorithms_enabled()
         torch.set_num_threads(1)
         torch.use_deterministic_algorithms(True)
         pool = ThreadPoolExecutor(self.threads)
         try:
-            with tqdm(total=len(todo), disable=not show, desc=f"encoding ({self.name})") as bar:
+            with bar(total=len(todo), progress=self.progress and len(todo) > 50,
+                     desc=f"encoding ({self.name})") as shown_bar:
                 for t, emb in zip(order, pool.map(encode_text, order)):
                     found[todo[t]] = emb
                     if folder is not None:
                         self._write_cached(folder, todo[t], emb)
-                    bar.update()
+                    shown_bar.update()
         finally:
             pool.shutdown(cancel_futures=True)  # an error or interrupt stops the windows not yet started
             torch.set_num_threads(threads)

@@ -1,0 +1,123 @@
+"""One call from texts to the numbers a paper reports: corpus scores, bootstrap intervals and the signature.
+
+``corpus_score(summaries, references, metrics=["rouge-1", "rouge-2"])`` scores every summary with each
+registered metric (``rougelab metrics``) and returns a ``CorpusScore``: for every column of every metric
+the corpus score (the mean over summaries), the ends of its bootstrap percentile interval, the
+per-summary rows and the signature that pins every setting. ``rougelab score`` prints the same.
+
+The bootstrap: ``n_resamples`` times, n summaries drawn with replacement
+(``numpy.random.default_rng(seed).integers(0, n, (n_resamples, n))``, the draws of ``rougelab.compare``'s
+paired bootstrap with the same seed), every column from the same draws; ``low`` and ``high`` are the
+(1 - confidence) / 2 and (1 + confidence) / 2 quantiles of the resampled means
+(``rougelab.metaeval.bootstrap.percentile_interval``).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+
+from rougelab.compare import DEFAULT_SEED
+from rougelab.metaeval.bootstrap import draw_indices, percentile_interval
+from rougelab.scoring import InputError
+from rougelab.validation import check_interval_resamples, check_probability, check_seed
+
+__all__ = ["CorpusScore", "corpus_score"]
+
+_CHUNK_ELEMENTS = 2_000_000
+
+
+@dataclass(frozen=True)
+class CorpusScore:
+    """The result of ``corpus_score``.
+
+    ``table``: one row per metric column, with ``metric``, ``column``, ``score`` (the mean over
+    summaries), ``low`` and ``high`` (the bootstrap interval; NaN with ``n_resamples=0``).
+    ``rows``: the per-summary scores, one column per metric column (``metric:column`` where two metrics
+    share a column name). ``signature``: each metric's signature, then the bootstrap's settings.
+    ``str(result)`` is the text ``rougelab score`` prints; ``to_dict()`` its JSON.
+    """
+
+    table: pd.DataFrame
+    rows: pd.DataFrame
+    signature: str
+
+    def to_dict(self) -> dict:
+        scores = self.table.astype(object).where(self.table.notna(), None).to_dict(orient="records")
+        return {"scores": scores, "signature": self.signature}
+
+    def format(self, fmt: str = "text") -> str:
+        """The corpus scores as ``text`` (a table, then the signature), ``json`` or ``csv``."""
+        if fmt == "json":
+            return json.dumps(self.to_dict(), indent=1)
+        if fmt == "csv":
+            return self.table.to_csv(index=False, float_format="%.6f").rstrip("\n")
+        if fmt != "text":
+            raise InputError(f"format must be text, json or csv, got {fmt!r}")
+        table = self.table.to_string(index=False, na_rep="", float_format=lambda x: f"{x:.4f}")
+        return f"{table}\nsignature: {self.signature}"
+
+    def __str__(self) -> str:
+        return self.format("text")
+
+
+def corpus_score(summaries: Sequence[str], references: Sequence[Sequence[str]], metrics=("rouge-1",),
+                 sources: Sequence[str] | None = None, *, n_resamples: int = 1000, confidence: float = 0.95,
+                 seed: int = DEFAULT_SEED) -> CorpusScore:
+    """Corpus scores with bootstrap intervals and the signature (module docstring).
+
+    Parameters
+    ----------
+    summaries : list of str
+    references : list of lists of str
+        The references of each summary.
+    metrics : list of str or Metric
+        Registered names (``rougelab metrics``) or metric objects; a string is one name.
+    sources : list of str, optional
+        The source documents, for metrics that read them.
+    n_resamples : int
+        Bootstrap resamples (0: no interval).
+    confidence : float
+        The interval's coverage, a fraction.
+    seed : int
+        The bootstrap's seed.
+    """
+    from rougelab.metrics.base import get_metric
+
+    if isinstance(metrics, str):
+        metrics = [metrics]
+    metrics = [get_metric(m) if isinstance(m, str) else m for m in metrics]
+    if not metrics:
+        raise InputError("metrics: name at least one metric, e.g. metrics=['rouge-1']")
+    confidence = check_probability(confidence, "confidence")
+    n_resamples = check_interval_resamples(n_resamples, confidence, "n_resamples", optional=True)
+    seed = check_seed(seed)
+    tables = [metric.score(summaries, references, sources) for metric in metrics]
+    rows = _joined(metrics, tables)
+    values = rows.to_numpy(dtype=float)
+    if n_resamples:
+        _, items = draw_indices(np.random.default_rng(seed), 1, len(values), int(n_resamples), resample="inputs")
+        step = max(1, _CHUNK_ELEMENTS // values.size)  # resamples averaged at once
+        means = np.concatenate([values[items[i:i + step]].mean(axis=1) for i in range(0, len(items), step)])
+        bounds = [percentile_interval(means[:, k], confidence) for k in range(values.shape[1])]
+    else:
+        bounds = [(np.nan, np.nan)] * values.shape[1]
+    labels = [(metric.name, column) for metric, table in zip(metrics, tables) for column in table.columns]
+    table = pd.DataFrame({"metric": [m for m, _ in labels], "column": [c for _, c in labels],
+                          "score": values.mean(axis=0), "low": [b[0] for b in bounds],
+                          "high": [b[1] for b in bounds]})
+    settings = f"bootstrap:{int(n_resamples)}|confidence:{confidence}|seed:{seed}" if n_resamples else "bootstrap:0"
+    signature = " + ".join(metric.signature for metric in metrics) + f" + {settings}"
+    return CorpusScore(table, rows, signature)
+
+
+def _joined(metrics, tables) -> pd.DataFrame:
+    """The per-summary tables side by side; a column name seen before gets its metric's name in front."""
+    renamed, taken = [], set()
+    for metric, table in zip(metrics, tables):
+        renamed.append(table.rename(columns=lambda c: f"{metric.name}:{c}" if c in taken else c))
+        taken.update(table.columns)
+    return pd.concat(renamed, axis=1)

@@ -1,0 +1,47 @@
+"""One progress convention for every bar rougelab draws.
+
+A ``progress`` argument is a bool everywhere: ``True`` draws the bar (on standard error, and only where
+the work is long enough to need one: a bootstrap, more than 50 texts to encode, a terminal for the data
+fetch), ``False`` draws none. ``quiet()`` (the command line's ``--quiet``) switches every rougelab bar off
+while it lasts, whatever the arguments say, and sets tqdm's own ``TQDM_DISABLE`` for child processes
+(notebook kernels). Other libraries' bars are left to their own switches: nothing here patches them.
+"""
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import os
+
+_QUIET = contextvars.ContextVar("rougelab_quiet", default=False)
+
+
+def bar(iterable=None, *, progress: bool = True, **kwargs):
+    """A tqdm bar (``tqdm.auto``), drawn when ``progress`` and not inside ``quiet()``; ``kwargs`` go to tqdm."""
+    from tqdm.auto import tqdm
+
+    disable = kwargs.pop("disable", False)
+    return tqdm(iterable, disable=True if not progress or _QUIET.get() else disable, **kwargs)
+
+
+def shown(progress: bool = True) -> bool:
+    """Whether a bar asked for with ``progress`` is drawn (False inside ``quiet()``)."""
+    return bool(progress) and not _QUIET.get()
+
+
+@contextlib.contextmanager
+def quiet(enabled: bool = True):
+    """No rougelab progress bar while the block runs (nothing changes when ``enabled`` is False)."""
+    if not enabled:
+        yield
+        return
+    token = _QUIET.set(True)
+    previous = os.environ.get("TQDM_DISABLE")
+    os.environ["TQDM_DISABLE"] = "1"
+    try:
+        yield
+    finally:
+        _QUIET.reset(token)
+        if previous is None:
+            os.environ.pop("TQDM_DISABLE", None)
+        else:
+            os.environ["TQDM_DISABLE"] = previous

@@ -244,3 +244,28 @@ def test_an_empty_batch_gives_an_empty_table(name):
     from rougelab.metrics.base import get_metric
 
     assert len(get_metric(name).score([], [])) == 0
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: __import__("rougelab.metaeval", fromlist=["x"]).fisher_z(0.5, math.inf), r"n=inf: must be a whole number >= 4"),
+    (lambda: __import__("rougelab.metaeval", fromlist=["x"]).fisher_z(0.5, 30, confidence=math.nan),
+     r"confidence=nan: must be a finite number in \(0, 1\)"),
+    (lambda: __import__("rougelab.metaeval", fromlist=["x"]).williams_test(0.5, 0.4, 0.3, 2.5),
+     r"n=2.5: must be a whole number >= 4"),
+    (lambda: __import__("rougelab.metaeval", fromlist=["x"]).williams_test(math.nan, 0.4, 0.3, 30),
+     r"r12=nan: must be a finite number in \[-1, 1\]"),
+    (lambda: rouge(["a"], [["a"]], None), r"measures=None: must be a list of names"),
+])
+def test_statistics_and_measures_check_their_inputs(call, message):
+    with pytest.raises(InputError, match=message):
+        call()
+
+
+@pytest.mark.parametrize("n", [-1, 0, 2.5, math.nan])
+def test_first_documents_refuses_a_count_that_is_no_count(n):
+    # before: n=-1 silently dropped the last document (a slice [:-1])
+    from rougelab.notebook import first_documents
+
+    table = pd.DataFrame({"doc_id": [1, 1, 2, 2, 3], "system_id": [1, 2, 1, 2, 1]})
+    with pytest.raises(InputError, match=r"^n=.*: must be a whole number >= 1"):
+        first_documents(table, n)

@@ -35,7 +35,7 @@ from rougelab.text.stemmer import check_exceptions
 from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import perl_bytes
 from rougelab.text.tokenizers import DEFAULT_STEMMER, TOKENIZERS, warn_dropped_letters
-from rougelab.validation import check_bool, check_float, check_int
+from rougelab.validation import check_bool, check_float, check_int, check_names
 
 DEFAULT_MEASURES = ("rouge-1", "rouge-2", "rouge-l", "rouge-w-1.2", "rouge-su4")
 _MEASURE_NAME = re.compile(r"^rouge-(?:(?P<n>\d+)|(?P<l>l)|w-(?P<w>\d+(?:\.\d+)?)|(?P<s>su?)(?P<d>\d+|\*))$")
@@ -199,6 +199,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     stemmer = stemmer or DEFAULT_STEMMER[tokenizer]
     if isinstance(measures, str):
         measures = [measures]
+    measures = check_names(measures, "measures", empty=True)
     parsed = list(dict.fromkeys(parse_measure(m) for m in measures))  # repeated names: scored once
     if not parsed:
         raise InputError("no ROUGE measure requested: pass e.g. measures=['rouge-1', 'rouge-2', 'rouge-l']")

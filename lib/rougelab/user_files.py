@@ -71,6 +71,8 @@ def split_lines(text: str) -> list[str]:
 def read_batch(summaries: str | Path, references: list[str | Path] | None = None,
                sources: str | Path | None = None, sentence_separator: str | None = None) -> Batch:
     """Summaries, references and sources from files in any of the module's formats."""
+    if sentence_separator is not None and not (isinstance(sentence_separator, str) and sentence_separator):
+        raise InputError(f"sentence separator {sentence_separator!r}: give a non-empty string such as '<q>'")
     named = [str(p) for p in (summaries, *(references or ()), *([sources] if sources else []))]
     if named.count(STDIN) > 1:
         raise InputError("standard input ('-') can be read once: name files for the others")

@@ -27,7 +27,9 @@ def _interrupt_when(tmp_path, marker: str, extra_wait: float) -> subprocess.Comp
     text = _long_input(tmp_path)
     proc = subprocess.Popen([sys.executable, "-X", "importtime", "-m", "rougelab.cli", "score", "--metric",
                              "rouge-su*", "--summaries", text, "--references", text, "--quiet"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True,  # its own process group, as a shell gives a command
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # not ignored
     lines = []
     for line in proc.stderr:
         lines.append(line)

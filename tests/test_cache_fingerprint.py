@@ -20,8 +20,8 @@ from rougelab.score_cache import cached_score
 table = cached_score(get_metric("rouge-1"), ["the cat sat on the mat"], [["the cat lay on a mat"]])
 print(repr(float(table["rouge1_f"][0])))
 """
-# The last step of the compiled R/P/F kernel (ROUGE-1.5.5 rounds F to 5 decimals).
-KERNEL_LINE = "round5_exact(f) if round_before_f else f"
+# The last step of R/P/F (``rougelab.scoring.with_f``, which the compiled kernels call too): F rounded.
+KERNEL_LINE = "round_decimals(f, round_digits) if round_digits is not None else f"
 
 
 @pytest.fixture(autouse=True)

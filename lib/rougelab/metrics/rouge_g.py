@@ -44,6 +44,10 @@ from rougelab.semantic.semantic_similarity import C, sim_sem_blocks, sim_sem_mat
 from rougelab.semantic.sense_alignment import align_senses
 from rougelab.semantic.wordnet_graph import synset_key, wordnet_signature
 from rougelab.semantic.wordnet_ppr import wordnet_ppr
+from rougelab.semantic import pagerank, wordnet_graph
+from rougelab.rouge.api import PACKAGES as ROUGE_PACKAGES
+
+PACKAGES = tuple(sorted({*ROUGE_PACKAGES, *wordnet_graph.PACKAGES, *pagerank.PACKAGES}))
 
 BETA = 0.5
 # The words WordNet looks up: ROUGE-1.5.5's tokens of each whole text, unstemmed; Count_match compares
@@ -480,7 +484,7 @@ def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float =
                "damping": DAMPING, "iterations": ITERATIONS}
     pins = {"wordnet": wordnet_signature(), "preprocessing": STEMMED.signature, "multiref": "A"}
     return Metric(name or measure, rouge_g, primary="rougeg" + MEASURES[measure].name + "_f",
-                  options=options, resources=("rouge155",), pins=pins)
+                  options=options, resources=("rouge155",), pins=pins, packages=PACKAGES)
 
 
 NAMES = tuple(MEASURES)

@@ -55,6 +55,7 @@ from rougelab.metrics.soft_rouge import (GramSpec, VectorSimilarity, greedy_matc
 from rougelab.text.token_ids import TokenIndex
 from rougelab.semantic.word_vectors import WordVectors, load_word_vectors
 from rougelab.text.preprocessing import Preprocessing
+from rougelab.rouge.api import PACKAGES
 
 MEASURES = {
     "rouge-we-1": GramSpec(n=1),
@@ -149,7 +150,7 @@ def rouge_we_metric(measure: str = "rouge-we-2", *, variant: str = "perl", compo
     pins = {"reading": READING[variant], "vectors": wv.signature, "preprocessing": PREPROCESSING.signature,
             "multiref": "A"}
     return Metric(name or measure + NAME_SUFFIX[variant], functools.partial(rouge_we, vectors=wv),
-                  primary=_column_prefix(measure) + "_f", options=options, pins=pins)
+                  primary=_column_prefix(measure) + "_f", options=options, pins=pins, packages=PACKAGES)
 
 
 def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) -> dict[int, float]:

@@ -38,6 +38,9 @@ from rougelab.text.tokenizers import count_dropped_letters
 from rougelab.validation import check_bool, check_float, check_int
 
 DEFAULT_MEASURES = ("rouge-1", "rouge-2", "rouge-l", "rouge-w-1.2", "rouge-su4")
+# Third-party code that computes rouge()'s numbers: NLTK (Punkt, Porter, Snowball), the numba kernels,
+# numpy, regex (the Unicode tokenizers). Metrics built on rouge() declare them (``Metric.packages``).
+PACKAGES = ("nltk", "numba", "numpy", "regex")
 _MEASURE_NAME = re.compile(r"^rouge-(?:(?P<n>\d+)|(?P<l>l)|w-(?P<w>\d+(?:\.\d+)?)|(?P<s>su?)(?P<d>\d+|\*))$")
 
 

@@ -131,7 +131,8 @@ def _sim_sem_pair_by_definition(sim, ref_keys, cand_keys):
     takes its sense most similar to any sense of the other text; a gram's seed set is its words' chosen
     senses plus its OOV words' stems; Sim_sem compares the seed sets' PPR vectors."""
     from rougelab.rouge.grams import PAD
-    from rougelab.semantic.semantic_similarity import gram_vectors, sim_sem_matrix
+    from rougelab.semantic.gram_vectors import gram_vectors
+    from rougelab.semantic.semantic_similarity import sim_sem_matrix
 
     def senses(word):
         return [int(s) for s in sim.sense_rows[sim.sense_start[word]:sim.sense_start[word + 1]]]

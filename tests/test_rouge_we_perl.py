@@ -22,8 +22,8 @@ import pytest
 
 from rouge_we_oracle import rouge_we_available, rouge_we_perl, vector_server
 from rougelab.metrics.rouge_we import MEASURES, rouge_we
-from rougelab.metrics.soft_rouge import SoftCounts, VectorSimilarity, ng_abrecht_match, prf
-from rougelab.scoring import Grams, count_grams
+from rougelab.metrics.soft_rouge import SoftCounts, VectorSimilarity, ng_abrecht_match
+from rougelab.scoring import Grams, count_grams, prf
 from rougelab.semantic.word_vectors import load_word_vectors
 from rougelab.text import tokenize
 from rougelab.text.token_ids import TokenIndex
@@ -110,7 +110,7 @@ def reachable(peer: str, reference: str, measure: str, vectors) -> set[tuple[flo
     for head in itertools.permutations(range(m), min(m, int(ref.counts.max()))):
         order = np.array([*head, *(i for i in range(m) if i not in head)])
         hit = ng_abrecht_match(sim[order], Grams(ref.keys[order], ref.counts[order]), cand)
-        out.add(prf(SoftCounts(hit, ref.total, cand.total), round_digits=5))
+        out.add(prf(*SoftCounts(hit, ref.total, cand.total), round_digits=5))
     return out
 
 

@@ -68,3 +68,28 @@ def test_reference_lists_of_other_sequence_types_take_the_per_text_check():
     check_batch(["a"], [np.array(["x", "y"])])     # not a list or tuple: checked text by text, accepted
     with pytest.raises(InputError, match="references\\[0\\] must be a list"):
         check_batch(["a"], [{"x"}])
+
+
+def test_checked_batch_checks_once_per_call(monkeypatch):
+    """Layers that hand a batch on (score cache -> Metric.score -> rouge) each call check_batch; inside
+    checked_batch only the first call checks, and other objects are still checked."""
+    from rougelab.rouge import rouge
+
+    calls = []
+    original = scoring._well_formed
+    monkeypatch.setattr(scoring, "_well_formed", lambda *args: calls.append(1) or original(*args))
+    summaries, references = ["the cat sat"], [["a cat sat"]]
+    rouge(summaries, references, ["rouge-1"])
+    assert len(calls) == 1
+    with scoring.checked_batch(summaries, references):
+        check_batch(summaries, references)
+        table = rouge(summaries, references, ["rouge-1"])
+        with pytest.raises(InputError, match="2 summaries but 1 reference lists"):
+            check_batch(["a", "b"], references)
+    assert len(calls) == 2 and table["rouge1_r"][0] == 0.66667  # the block's check alone (the other batch
+    # fails on its lengths, before the texts are read)
+    with pytest.raises(InputError, match="summaries\\[0\\] is int"):
+        with scoring.checked_batch([1], [["a"]]):
+            pass
+    check_batch(summaries, references)  # after the block: checked again
+    assert len(calls) == 4

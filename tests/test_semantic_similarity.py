@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from rougelab.semantic import semantic_similarity
 from rougelab.semantic.pagerank import ppr_vectors, transition_matrix
-from rougelab.semantic.semantic_similarity import (OOV_MASS, align_senses, gram_vectors, iteration_weights,
-                                                   rank_and_weight, sim_sem_blocks, sim_sem_matrix)
+from rougelab.semantic.gram_vectors import OOV_MASS, gram_vectors
+from rougelab.semantic.semantic_similarity import iteration_weights, rank_and_weight, sim_sem_blocks, sim_sem_matrix
+from rougelab.semantic.sense_alignment import align_senses
 
 
 def _ranked(*lists, width=None):

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from rouge_score import rouge_scorer
 
 from rougelab.metrics.soft_rouge import (GramSpec, SoftCounts, VectorSimilarity, exact_similarity, greedy_match,
-                                         ng_abrecht_match, prf, s3_match, soft_rouge)
+                                         ng_abrecht_match, s3_match, soft_rouge)
 from rougelab.rouge.grams import PAD, ngrams, skip_bigrams
-from rougelab.scoring import Grams, count_grams
+from rougelab.scoring import Grams, count_grams, prf
 from rougelab.text.token_ids import TokenIndex
 
 WORDS = ["police", "killed", "the", "gunman", "kill", "a", "of", "and", "rain", "heavy"]
@@ -243,9 +243,9 @@ def test_published_matchers_follow_their_loops(data):
 # --- P/R/F, pooling, bad input ---------------------------------------------------------------
 
 def test_prf_pools_like_rouge_f_a_and_handles_zeros():
-    assert prf(SoftCounts(3.0, 6, 4)) == pytest.approx((0.5, 0.75, 0.6))
-    assert prf(SoftCounts(0.0, 0, 0)) == (0.0, 0.0, 0.0)
-    assert prf(SoftCounts(1.0, 3, 3), round_digits=5) == (0.33333, 0.33333, 0.33333)
+    assert prf(*SoftCounts(3.0, 6, 4)) == pytest.approx((0.5, 0.75, 0.6))
+    assert prf(*SoftCounts(0.0, 0, 0)) == (0.0, 0.0, 0.0)
+    assert prf(*SoftCounts(1.0, 3, 3), round_digits=5) == (0.33333, 0.33333, 0.33333)
 
 
 def test_multi_reference_pooling_by_hand():

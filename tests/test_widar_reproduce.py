@@ -6,7 +6,7 @@ from scipy.stats import kendalltau
 
 from rougelab.metrics.widar import combine, widar_components
 from rougelab.metrics.widar.reproduce import (CRITERIA, TABLE3, TABLE5, beside_paper, kendall_rows, lambda_sweep,
-                                              ranks, theta_sweep)
+                                              ranks, sweep_intervals, theta_sweep)
 
 
 def test_table3_averages_are_the_row_means_except_two():
@@ -62,3 +62,8 @@ def test_sweeps_correlate_the_configurations_they_name():
     thetas = theta_sweep(comp, table, "theta2", [0.3, 0.9], criteria=["coherence"])
     expected = kendalltau(combine(comp, "l", theta2=0.9).f, table.coherence).statistic
     assert thetas.loc[0.9, "coherence"] == pytest.approx(expected)
+    # the band of a sweep: the sweep's own values, each with an ordered bootstrap interval within [-1, 1]
+    band = sweep_intervals(comp, table, "theta2", [0.3, 0.9], criteria=["coherence"], n_resamples=200)
+    assert band["theta2"].tolist() == [0.3, 0.9] and band["criterion"].tolist() == ["coherence"] * 2
+    assert band["value"].tolist() == pytest.approx(thetas["coherence"].tolist())
+    assert (band["ci_low"] <= band["ci_high"]).all() and (band["ci_low"] >= -1).all() and (band["ci_high"] <= 1).all()

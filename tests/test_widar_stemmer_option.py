@@ -17,7 +17,15 @@ def test_signature_names_the_stemmer_option():
 
 def test_unknown_stemmer_is_a_clear_error():
     with pytest.raises(InputError, match="stemmer"):
-        weighted_rouge([SUMMARY], [[REFERENCE]], [SOURCE], k="1", stemmer="rouge155", cache=False)
+        weighted_rouge([SUMMARY], [[REFERENCE]], [SOURCE], k="1", stemmer="lancaster", cache=False)
+
+
+def test_every_stemmer_rouge_takes_is_accepted():
+    """ROUGE-1.5.5's stemmer maps "better" to "good" (WordNet's adj.exc); Snowball and Porter do not."""
+    args = (["better results"], [["good results"]], ["good results follow"])
+    ours = {stemmer: weighted_rouge(*args, k="1", weights="none", stemmer=stemmer, cache=False)["rouge1sl_r"][0]
+            for stemmer in ("rouge155", "porter", "snowball:english", "snowball", None)}
+    assert ours == {"rouge155": 1.0, "porter": 0.5, "snowball:english": 0.5, "snowball": 0.5, None: 0.5}
 
 
 def test_no_stemming_matches_fewer_unigrams():

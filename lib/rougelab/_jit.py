@@ -53,6 +53,16 @@ def jit(func):
     return numba.njit(cache=True, nogil=True)(func)
 
 
+def jitable(func):
+    """Let compiled kernels call ``func``, a plain Python function that stays one (numba's
+    ``register_jitable``): the one implementation of some arithmetic for Python and kernels alike."""
+    if NUMBA:
+        from numba.extending import register_jitable
+
+        register_jitable(func)
+    return func
+
+
 def jit_parallel(func):
     """Like ``jit``, with numba's ``parallel=True`` so that ``prange`` loops run on several threads."""
     if not NUMBA:
@@ -97,3 +107,11 @@ def map_threads(function, items: list) -> list:
 @lru_cache(maxsize=None)
 def _pool(n: int) -> ThreadPoolExecutor:
     return ThreadPoolExecutor(n, thread_name_prefix="rougelab")
+
+
+# R/P/F and its rounding (``rougelab.scoring``) are plain Python: registered here, before any kernel that
+# calls them compiles, since every kernel module imports this one.
+from rougelab import scoring  # noqa: E402 (scoring imports nothing of the package)
+
+for _arithmetic in (scoring.round_decimals, scoring.with_f, scoring.prf):
+    jitable(_arithmetic)

@@ -21,12 +21,14 @@ from scipy.stats import kendalltau
 
 from rougelab.metrics.base import InputError
 from rougelab.rouge.aggregation import METHODS, aggregate
-from rougelab.resources import EXCEPTION_LISTS
 from rougelab.rouge.api import MULTIREF_RULES, rouge
+from rougelab.text.preprocessing import Preprocessing
+from rougelab.text.tokenizers import TOKENIZERS
 
-TOKENIZERS = ("rouge155", "rouge-score", "unicode")
-STEMMERS = ("rouge155", "rouge155-noexc", "porter", "none")
-UNITS = ("newline", "nltk", "text")
+# Each switch value -> the ``Preprocessing`` fields it sets (its tokenizer: one of ``TOKENIZERS``).
+STEMMERS = {"rouge155": dict(stemmer="rouge155"), "rouge155-noexc": dict(stemmer="rouge155", stem_exceptions=()),
+            "porter": dict(stemmer="porter"), "none": dict(stemmer=None)}
+UNITS = {"newline": "newline", "nltk": "nltk", "text": "none"}
 MEASURES = ("rouge-1", "rouge-2", "rouge-l")
 
 
@@ -36,7 +38,8 @@ class Convention:
 
     tokenizer : ``"rouge155"`` (ROUGE-1.5.5: ASCII letters and digits, other bytes split tokens),
         ``"rouge-score"`` (lower-case, every non-``[a-z0-9]`` character a space), ``"unicode"``
-        (rouge-score-rs's ``UnicodeTokenizer``, profile unicode-v1: UAX #29 words of any script).
+        (rouge-score-rs's ``UnicodeTokenizer``, profile unicode-v1: UAX #29 words of any script),
+        ``"character"`` (its grapheme clusters).
     stemmer : ``"rouge155"`` (``-m``: WordNet-2.0 exceptions, then ROUGE's Porter), ``"rouge155-noexc"``
         (``-m`` with an empty exception DB), ``"porter"`` (rouge-score's ``use_stemmer=True``: NLTK's
         Porter), ``"none"``; tokens of 3 characters or fewer are never stemmed.
@@ -61,6 +64,20 @@ class Convention:
                               ("multiref", MULTIREF_RULES), ("average", METHODS)):
             if getattr(self, name) not in allowed:
                 raise InputError(f"Convention {name}={getattr(self, name)!r}: use one of {', '.join(allowed)}")
+        self.preprocessing  # noqa: B018 (a combination Preprocessing refuses is refused here)
+
+    @property
+    def preprocessing(self) -> Preprocessing:
+        """The tokenizer, stemmer, exception lists and sentence units of this convention.
+
+        ``rouge`` stems ROUGE-1.5.5's tokens only with ROUGE-1.5.5's stemmer; NLTK's Porter on them is
+        computed with rouge-score's tokenizer, which gives the same tokens except where ``str.lower`` maps
+        a non-ASCII character to ASCII (U+0130, the Kelvin sign; see ``rougelab.text.tokenizers``).
+        """
+        tokenizer = self.tokenizer
+        if self.stemmer == "porter" and tokenizer == "rouge155":
+            tokenizer = "rouge-score"
+        return Preprocessing(tokenizer, splitter=UNITS[self.units], **STEMMERS[self.stemmer])
 
     @classmethod
     def rouge155(cls) -> "Convention":
@@ -86,25 +103,9 @@ class Convention:
 # --------------------------------------------------------------------------------------------
 # Scores
 
-_SPLITTER = {"newline": "newline", "nltk": "nltk", "text": "none"}
-
-
 def rouge_options(convention: Convention) -> dict:
-    """The ``rougelab.rouge.rouge`` options of ``convention`` (all but the averaging).
-
-    ``rouge`` stems ROUGE-1.5.5's tokens only with ROUGE-1.5.5's stemmer; NLTK's Porter on them is
-    computed with rouge-score's tokenizer, which gives the same tokens except where ``str.lower`` maps a
-    non-ASCII character to ASCII (U+0130, the Kelvin sign; see ``rougelab.text.tokenizers``).
-    """
-    tokenizer = convention.tokenizer
-    if convention.stemmer == "none":
-        stemming = dict(stem=False)
-    elif convention.stemmer == "porter":
-        stemming = dict(stemmer="porter")
-        tokenizer = "rouge-score" if tokenizer == "rouge155" else tokenizer
-    else:
-        stemming = dict(stemmer="rouge155", stem_exceptions=() if convention.stemmer == "rouge155-noexc" else EXCEPTION_LISTS)
-    return dict(tokenizer=tokenizer, **stemming, splitter=_SPLITTER[convention.units], multiref=convention.multiref,
+    """The ``rougelab.rouge.rouge`` options of ``convention`` (all but the averaging)."""
+    return dict(preprocessing=convention.preprocessing, multiref=convention.multiref,
                 perl_round_before_f=convention.round5)
 
 

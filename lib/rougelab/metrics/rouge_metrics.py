@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from rougelab.metrics.base import Metric
-from rougelab.rouge.api import column_prefix, parse_measure, rouge
+from rougelab.rouge.api import PACKAGES, column_prefix, parse_measure, rouge
 
 MEASURES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "l", "w-1.2", "s4", "s9", "s*", "su4", "su9", "su*")
 PREPROCESSING = {"": dict(stem=True, stopwords=False), "-nostem": dict(stem=False, stopwords=False),
@@ -73,4 +73,4 @@ def rouge_metric(measure: str, preprocessing: str = "", multiref: str = "", colu
                    perl_last_unigram_bug=True, perl_byte_limit_skips_lcs=True, perl_round_before_f=True,
                    perl_wlcs=True)
     primary = f"{column_prefix(parse_measure(f'rouge-{measure}'))}_{COLUMN[column]}"
-    return Metric(name, rouge, primary=primary, options=options, resources=("rouge155",))
+    return Metric(name, rouge, primary=primary, options=options, resources=("rouge155",), packages=PACKAGES)

@@ -44,6 +44,7 @@ References are pooled like ROUGE-1.5.5 ``-f A``. Columns: ``rougewe1_r/_p/_f``, 
 from __future__ import annotations
 
 import functools
+from itertools import chain
 from typing import Sequence
 
 import numpy as np
@@ -54,7 +55,10 @@ from rougelab.metrics.soft_rouge import (GramSpec, VectorSimilarity, greedy_matc
                                          soft_rouge)
 from rougelab.text.token_ids import TokenIndex
 from rougelab.semantic.word_vectors import WordVectors, load_word_vectors
-from rougelab.text import tokenize
+from rougelab.text.preprocessing import Preprocessing
+from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
+from rougelab.rouge.api import PACKAGES
+from rougelab.validation import check_float
 
 MEASURES = {
     "rouge-we-1": GramSpec(n=1),
@@ -63,6 +67,7 @@ MEASURES = {
     "rouge-we-3": GramSpec(n=3),          # SummEval's rouge_we default n; not registered
 }
 REGISTERED = ("rouge-we-1", "rouge-we-2", "rouge-we-su4")
+PREPROCESSING = Preprocessing(stemmer=None, splitter="none")  # ROUGE-1.5.5's tokens, unstemmed, whole texts
 
 VARIANTS = {
     #          composition  similarity
@@ -109,12 +114,15 @@ def rouge_we(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
         F = P R / ((1 - alpha) P + alpha R).
     """
     _check(measures, variant)
+    check_float(threshold, "threshold", low=-1, high=1, hint=" (a cosine)")
+    warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
+                         "ROUGE-WE (ROUGE-1.5.5's tokens, English word vectors)", UNICODE_ROUGE)
     default_composition, default_similarity = VARIANTS[variant]
     wv = load_word_vectors(vectors)
 
     index = TokenIndex()
-    cand_ids = [index.ids(_tokens(s)) for s in summaries]
-    ref_ids = [[index.ids(_tokens(r)) for r in refs] for refs in references]
+    cand_ids = [index.ids(tokens) for tokens in PREPROCESSING.tokens(summaries)]
+    ref_ids = [[index.ids(tokens) for tokens in PREPROCESSING.tokens(refs)] for refs in references]
     table, known = wv.lookup(index.tokens)          # the whole batch's vocabulary, looked up once
     sim = VectorSimilarity(table, known, composition=composition or default_composition,
                            measure=similarity or default_similarity, exact_is_one=variant == "s3")
@@ -125,10 +133,6 @@ def rouge_we(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
     parts = [soft_rouge(cand_ids, ref_ids, MEASURES[m], sim, matcher=matcher, alpha=alpha,
                         round_digits=rounding, prefix=_column_prefix(m)) for m in measures]
     return pd.concat(parts, axis=1)
-
-
-def _tokens(text: str) -> list[str]:
-    return tokenize(text, stem=False, stopwords=False)
 
 
 def _check(measures: Sequence[str], variant: str) -> None:
@@ -149,9 +153,10 @@ def rouge_we_metric(measure: str = "rouge-we-2", *, variant: str = "perl", compo
     composition = composition or VARIANTS[variant][0]
     similarity = similarity or VARIANTS[variant][1]
     options = {"measures": [measure], "variant": variant, "composition": composition, "similarity": similarity}
-    pins = {"reading": READING[variant], "vectors": wv.signature, "tokenize": "rouge155-nostem", "multiref": "A"}
+    pins = {"reading": READING[variant], "vectors": wv.signature, "preprocessing": PREPROCESSING.signature,
+            "multiref": "A"}
     return Metric(name or measure + NAME_SUFFIX[variant], functools.partial(rouge_we, vectors=wv),
-                  primary=_column_prefix(measure) + "_f", options=options, pins=pins)
+                  primary=_column_prefix(measure) + "_f", options=options, pins=pins, packages=PACKAGES)
 
 
 def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) -> dict[int, float]:
@@ -162,7 +167,7 @@ def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) ->
     """
     wv = load_word_vectors(vectors)
     index = TokenIndex()
-    ids = [index.ids(_tokens(t)) for t in texts]
+    ids = [index.ids(tokens) for tokens in PREPROCESSING.tokens(texts)]
     oov = ~wv.lookup(index.tokens)[1]
     rates = {}
     for n in ns:

@@ -55,6 +55,7 @@ from rougelab._jit import jit
 from rougelab.rouge.grams import PAD, ngrams, skip_bigrams
 from rougelab.scoring import Grams, count_grams
 from rougelab.text.token_ids import TokenIndex as TokenIndex  # the map the docstring's recipe uses, re-exported
+from rougelab.validation import check_float
 
 
 @dataclass(frozen=True)
@@ -315,13 +316,6 @@ def _gram_counter(spec: GramSpec, memo: dict) -> Callable[[np.ndarray], Grams]:
     return grams
 
 
-def prf(counts: SoftCounts, *, alpha: float = 0.5, round_digits: int | None = None) -> tuple[float, float, float]:
-    """Recall, precision and F (``F = P R / ((1 - alpha) P + alpha R)``, ROUGE-1.5.5 ``-p``); 0 where a
-    denominator is 0. ``round_digits=5`` rounds R and P like ROUGE-1.5.5's ``sprintf("%7.5f")``
-    before F (and F too)."""
-    return scoring.prf(counts.hit, counts.ref_total, counts.cand_total, alpha=alpha, round_digits=round_digits)
-
-
 def soft_rouge(summaries: Sequence[np.ndarray], references: Sequence[Sequence[np.ndarray]],
                spec: GramSpec, similarity: GramSimilarity, *, matcher: Matcher = greedy_match,
                alpha: float = 0.5, round_digits: int | None = None, prefix: str | None = None) -> pd.DataFrame:
@@ -350,10 +344,11 @@ def soft_rouge(summaries: Sequence[np.ndarray], references: Sequence[Sequence[np
     """
     if len(summaries) != len(references):
         raise ValueError(f"{len(summaries)} summaries but {len(references)} reference lists")
+    alpha = check_float(alpha, "alpha", low=0, high=1)
     prefix = prefix or f"rouge{spec.name}"
     memo: dict = {}
     # Many small matrix products: one BLAS thread each is ~50x faster than a contended thread pool.
     with threadpool_limits(limits=1, user_api="blas"):
-        rows = [prf(pooled_counts(c, refs, spec, similarity, matcher, memo), alpha=alpha,
-                    round_digits=round_digits) for c, refs in zip(summaries, references)]
+        rows = [scoring.prf(*pooled_counts(c, refs, spec, similarity, matcher, memo), alpha=alpha,
+                            round_digits=round_digits) for c, refs in zip(summaries, references)]
     return pd.DataFrame(rows, columns=[f"{prefix}_r", f"{prefix}_p", f"{prefix}_f"], dtype=float)

@@ -16,7 +16,6 @@ summary goes through ``PreparedText`` pair by pair. Both paths give the same dig
 from __future__ import annotations
 
 import re
-import warnings
 from functools import lru_cache
 from itertools import chain
 from typing import Sequence
@@ -28,17 +27,19 @@ from rougelab.scoring import InputError, check_batch
 from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, pair_stats,
                                  check_options, measure_stats, pool_references, pooled_rpf, recall_precision_f)
-from rougelab.rouge.limits import check_sizes
+from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_sizes
 from rougelab.rouge.options import RougeOptions
-from rougelab.resources import EXCEPTION_LISTS
+from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.sentences import Splitter, split_sentences
-from rougelab.text.stemmer import check_exceptions
 from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import perl_bytes
-from rougelab.text.tokenizers import DEFAULT_STEMMER, TOKENIZERS, count_dropped_letters
-from rougelab.validation import check_bool, check_float, check_int
+from rougelab.text.tokenizers import warn_dropped_letters
+from rougelab.validation import check_bool, check_float, check_int, check_names
 
 DEFAULT_MEASURES = ("rouge-1", "rouge-2", "rouge-l", "rouge-w-1.2", "rouge-su4")
+# Third-party code that computes rouge()'s numbers: NLTK (Punkt, Porter, Snowball), the numba kernels,
+# numpy, regex (the Unicode tokenizers). Metrics built on rouge() declare them (``Metric.packages``).
+PACKAGES = ("nltk", "numba", "numpy", "regex")
 _MEASURE_NAME = re.compile(r"^rouge-(?:(?P<n>\d+)|(?P<l>l)|w-(?P<w>\d+(?:\.\d+)?)|(?P<s>su?)(?P<d>\d+|\*))$")
 
 
@@ -49,15 +50,16 @@ def parse_measure(name: str) -> Measure:
         raise InputError(f"unknown ROUGE measure {name!r}: use rouge-N (N >= 1), rouge-l, rouge-w-<weight> "
                          "(e.g. rouge-w-1.2), rouge-s<d>, rouge-su<d>, rouge-s* or rouge-su*")
     if match["n"]:
-        return Measure("N", int(match["n"]))
+        return Measure("N", check_int(int(match["n"]), f"N of {name!r}", maximum=MAX_N))
     if match["l"]:
         return Measure("L")
     if match["w"]:
-        weight = float(match["w"])
-        if weight <= 0:
-            raise InputError(f"ROUGE-W weight must be > 0 in {name!r}")
+        weight = check_float(float(match["w"]), f"the weight of {name!r}", low=1, high=MAX_WLCS_WEIGHT,
+                             hint=" (Lin 2004, 3.2: f(k) = k^w must give f(x + y) > f(x) + f(y), else the recall "
+                                  "can exceed 1; 1 is ROUGE-L; above that k^w overflows)")
         return Measure("W", weight=weight)
-    distance = -1 if match["d"] == "*" else int(match["d"])
+    distance = -1 if match["d"] == "*" else check_int(int(match["d"]), f"the skip distance of {name!r}",
+                                                      maximum=MAX_SKIP_DISTANCE, hint=" (rouge-s*: unlimited)")
     return Measure("S", distance, unigrams=match["s"] == "su")
 
 
@@ -114,9 +116,10 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
 
 
 def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
-          measures: Sequence[str] = DEFAULT_MEASURES, *, tokenizer: str = "rouge155", stem: bool | None = None,
-          stemmer: str | None = None, stem_exceptions: Sequence[str] = EXCEPTION_LISTS, stopwords: bool = False,
-          multiref: str = "A", alpha: float = 0.5, splitter: Splitter = "newline",
+          measures: Sequence[str] = DEFAULT_MEASURES, *, preprocessing: Preprocessing | None = None,
+          tokenizer: str | None = None, stem: bool | None = None, stemmer: str | None = None,
+          stem_exceptions: Sequence[str] | None = None, stopwords: bool | None = None,
+          splitter: Splitter | None = None, multiref: str = "A", alpha: float = 0.5,
           word_limit: int | None = None, byte_limit: int | None = None,
           perl_last_unigram_bug: bool = True, perl_byte_limit_skips_lcs: bool = True,
           perl_round_before_f: bool = True, perl_wlcs: bool = True) -> pd.DataFrame:
@@ -131,6 +134,10 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     measures : list of str
         ``rouge-N``, ``rouge-l`` (summary-level union LCS), ``rouge-w-<w>``, ``rouge-s<d>``, ``rouge-su<d>``,
         ``rouge-s*``, ``rouge-su*``.
+    preprocessing : Preprocessing, optional
+        Tokenizer, stemmer, exception lists, stopwords and sentence splitter in one object
+        (``rougelab.text.preprocessing.Preprocessing``; default ``Preprocessing()``: ROUGE-1.5.5 with ``-m``).
+        The six keywords below are shorthand for it (``Preprocessing.from_options``); give one or the other.
     tokenizer : {"rouge155", "rouge-score", "unicode", "character"}
         How text becomes tokens (``rougelab.text.tokenizers``): ROUGE-1.5.5's (default), Google
         rouge-score's, or rouge-score-rs's ``unicode-v1`` words / ``character-v1`` grapheme clusters for
@@ -140,17 +147,19 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     stem : bool, optional
         Stem tokens longer than 3 characters (ROUGE-1.5.5's ``-m``). Default: on for ``"rouge155"`` (as
         papers report), off for the other tokenizers (rouge-score's ``use_stemmer=False``).
-    stemmer : {"rouge155", "porter", "snowball:<language>"}, optional
+    stemmer : {"rouge155", "porter", "snowball:<language>", "snowball"}, optional
         What stemming uses (giving one turns ``stem`` on): ROUGE-1.5.5's own (the only one with
         ``"rouge155"``, its default), NLTK's Porter as rouge-score's ``use_stemmer=True`` runs it (the
-        default of the others), or an NLTK Snowball stemmer (``"snowball:german"``, ...).
+        default of the others), or an NLTK Snowball stemmer (``"snowball:german"``, ...; ``"snowball"``
+        is English).
     stopwords : bool
         ROUGE-1.5.5's ``-s`` (SMART stopwords removed).
     stem_exceptions : sequence of {"noun", "adv", "verb", "adj"}
         The WordNet-2.0 exception lists in ``-m``'s exception DB, in merge order (a later list wins on
         "best", "better", "testes"). The default order is a choice (the Perl builder merges in directory
         order, which varies; see ``rougelab.resources.EXCEPTION_LISTS``); ``()`` is an empty DB, as in
-        several widely copied ROUGE-1.5.5 bundles: the Porter stemmer alone.
+        several widely copied ROUGE-1.5.5 bundles: the Porter stemmer alone. They belong to
+        ``stemmer="rouge155"``, whichever tokenizer it stems.
     multiref : {"A", "B", "mean", "jackknife-B", "jackknife-A"}
         ``A`` (``-f A``) pools hits and counts over the references; ``B`` (``-f B``) keeps the reference
         with the best recall; ``mean`` averages R, P and F of each reference alone; ``jackknife-B``
@@ -184,32 +193,37 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
                               for name, value in (("word_limit", word_limit), ("byte_limit", byte_limit)))
     alpha = check_float(alpha, "alpha", low=0, high=1)
     stem = None if stem is None else check_bool(stem, "stem")
-    stopwords, perl_last_unigram_bug, perl_byte_limit_skips_lcs, perl_round_before_f, perl_wlcs = (
+    stopwords = None if stopwords is None else check_bool(stopwords, "stopwords")
+    perl_last_unigram_bug, perl_byte_limit_skips_lcs, perl_round_before_f, perl_wlcs = (
         check_bool(value, name) for name, value in (
-            ("stopwords", stopwords), ("perl_last_unigram_bug", perl_last_unigram_bug),
+            ("perl_last_unigram_bug", perl_last_unigram_bug),
             ("perl_byte_limit_skips_lcs", perl_byte_limit_skips_lcs),
             ("perl_round_before_f", perl_round_before_f), ("perl_wlcs", perl_wlcs)))
     multiref = _ALIASES.get(multiref, multiref)
     if multiref not in MULTIREF_RULES:
         raise InputError(f"multiref must be one of {', '.join(map(repr, MULTIREF_RULES))} "
                          f"(or 'jackknife' for 'jackknife-B'), got {multiref!r}")
-    if tokenizer not in TOKENIZERS:
-        raise InputError(f"unknown tokenizer {tokenizer!r}: use one of {', '.join(TOKENIZERS)}")
-    stem = (tokenizer == "rouge155" or stemmer is not None) if stem is None else stem
-    stemmer = stemmer or DEFAULT_STEMMER[tokenizer]
+    shorthand = dict(tokenizer=tokenizer, stem=stem, stemmer=stemmer, stem_exceptions=stem_exceptions,
+                     stopwords=stopwords, splitter=splitter)
+    if preprocessing is None:
+        preprocessing = Preprocessing.from_options(**shorthand)
+    elif not isinstance(preprocessing, Preprocessing):
+        raise InputError(f"preprocessing must be a rougelab.text.Preprocessing, not {type(preprocessing).__name__}")
+    elif any(value is not None for value in shorthand.values()):
+        given = ", ".join(name for name, value in shorthand.items() if value is not None)
+        raise InputError(f"give preprocessing= or {given}, not both (they are fields of Preprocessing)")
+    tokenizer, splitter = preprocessing.tokenizer, preprocessing.splitter
     if isinstance(measures, str):
         measures = [measures]
+    measures = check_names(measures, "measures", empty=True)
     parsed = list(dict.fromkeys(parse_measure(m) for m in measures))  # repeated names: scored once
     if not parsed:
         raise InputError("no ROUGE measure requested: pass e.g. measures=['rouge-1', 'rouge-2', 'rouge-l']")
     check_sizes(summaries, references, parsed)  # very long texts: InputError before any allocation
-    try:
-        stem_exceptions = check_exceptions(stem_exceptions)
-    except ValueError as err:
-        raise InputError(str(err)) from None
-    options = RougeOptions(stem=stem, stem_exceptions=stem_exceptions, stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit,
-                           alpha=alpha, multiref=multiref if multiref in ("A", "B") else "A",
-                           tokenizer=tokenizer, stemmer=stemmer,
+    options = RougeOptions(stem=preprocessing.stems, stemmer=preprocessing.stemmer,
+                           stem_exceptions=preprocessing.stem_exceptions, stopwords=preprocessing.stopwords,
+                           word_limit=word_limit, byte_limit=byte_limit,
+                           alpha=alpha, multiref=multiref if multiref in ("A", "B") else "A", tokenizer=tokenizer,
                            perl_last_unigram_bug=perl_last_unigram_bug,
                            perl_byte_limit_skips_lcs=perl_byte_limit_skips_lcs,
                            perl_round_before_f=perl_round_before_f, perl_wlcs=perl_wlcs)
@@ -223,11 +237,8 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         raise InputError(f"tokenizer={tokenizer!r} cannot be combined with word_limit, byte_limit or "
                          "perl_wlcs=False (ROUGE-1.5.5's truncation and Lin's ROUGE-W read its own tokens)")
     if tokenizer in ("rouge155", "rouge-score"):
-        dropped = count_dropped_letters(chain(summaries, chain.from_iterable(references)))
-        if dropped:
-            warnings.warn(f"tokenizer={tokenizer!r} keeps only ASCII letters and digits: {dropped} text(s) "
-                          "lost letters or digits of other scripts (a text of Chinese, Arabic, Cyrillic ... "
-                          "scores 0); tokenizer='unicode' keeps them", UserWarning, stacklevel=2)
+        warn_dropped_letters(chain(summaries, chain.from_iterable(references)), f"tokenizer={tokenizer!r}",
+                             "tokenizer='unicode' keeps them")
     if one_by_one:
         table = _score_one_by_one(summaries, references, parsed, options, multiref, splitter)
     else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from rougelab._jit import jit
+from rougelab.scoring import prf
 
 
 @jit
@@ -15,8 +16,9 @@ def best_f_rpf(stats, bounds, is_w, weights, alpha):
     """(summaries x measures x 3) R/P/F: summary i owns pairs ``bounds[i]:bounds[i+1]`` of ``stats``
     (``batch_pair_stats``: model count, hit, peer count per pair and measure); each pair's R = hit / model,
     P = hit / peer (0 for an empty side; ROUGE-W: f^-1 of both, Lin 2004 eqs. 13-14) and
-    F = P R / ((1 - alpha) P + alpha R), computed as rouge-score's ``2 P R / (P + R)`` when alpha = 0.5 so
-    that ties between references break as they do there; the first reference with the highest F wins."""
+    F = P R / ((1 - alpha) P + alpha R) (``rougelab.scoring.prf``; at alpha = 0.5 rouge-score's
+    ``2 P R / (P + R)`` to the last bit, so ties between references break as they do there); the first
+    reference with the highest F wins."""
     n_measures = stats.shape[1]
     out = np.zeros((len(bounds) - 1, n_measures, 3))
     for i in range(len(bounds) - 1):
@@ -26,16 +28,7 @@ def best_f_rpf(stats, bounds, is_w, weights, alpha):
                 model = stats[q, k, 0]
                 hit = stats[q, k, 1]
                 peer = stats[q, k, 2]
-                r = hit / model if model > 0 else 0.0
-                p = hit / peer if peer > 0 else 0.0
-                if is_w[k]:
-                    r = r ** (1 / weights[k])
-                    p = p ** (1 / weights[k])
-                if alpha == 0.5:
-                    f = 2 * p * r / (p + r) if p + r > 0 else 0.0
-                else:
-                    denominator = (1 - alpha) * p + alpha * r
-                    f = p * r / denominator if denominator > 0 else 0.0
+                r, p, f = prf(hit, model, peer, alpha, None, weights[k] if is_w[k] else 1.0)
                 if f > best_f:
                     best_f = f
                     out[i, k, 0] = r

@@ -23,12 +23,11 @@ from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, count_cod
                                   segment_tables, singles_count, singles_hits)
 from rougelab.rouge.lcs import sentence_lcs_length, summary_lcs_hits, summary_wlcs_lin, union_lcs_hits
 from rougelab.rouge.options import RougeOptions
+from rougelab.scoring import prf
 from rougelab.scoring import round_decimals as round5  # ROUGE-1.5.5's sprintf("%7.5f") read back
-from rougelab.scoring import with_f
-from rougelab.text.sentences import Splitter, split_sentences
+from rougelab.text.sentences import Splitter
 from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import lowercase, normalize, perl_split, select_tokens
-from rougelab.text.tokenizers import make_encoder
 from rougelab.validation import check_float, check_int
 
 
@@ -318,12 +317,8 @@ def recall_precision_f(stats: PairStats, measure: Measure, alpha: float,
     With ``round_before_f`` (ROUGE-1.5.5) R, P and F are each rounded to 5 decimals, F from the
     rounded R and P; without it, nothing is rounded.
     """
-    r = stats.hit / stats.model if stats.model != 0 else 0.0
-    p = stats.hit / stats.peer if stats.peer != 0 else 0.0
-    if measure.kind == "W":
-        r = r ** (1 / measure.weight)
-        p = p ** (1 / measure.weight)
-    return with_f(r, p, alpha=alpha, round_digits=5 if round_before_f else None)
+    return prf(stats.hit, stats.model, stats.peer, alpha, 5 if round_before_f else None,
+               measure.weight if measure.kind == "W" else 1.0)
 
 
 def pooled_stats(peer_sentences: Sequence[str], model_sentences: Sequence[Sequence[str]],
@@ -383,40 +378,13 @@ def score_peer(peer_sentences: Sequence[str], model_sentences: Sequence[Sequence
 # Batches: every distinct text read once, every pair scored in one compiled pass
 
 
-@jit
-def round5_exact(x):
-    """``round5`` without strings: ``x`` (finite, >= 0) rounded to 5 decimals, ties to even, as ``%7.5f``.
-
-    The product x * 1e5 is split into its rounded value and exact error (Dekker's two-product), so
-    halfway cases (e.g. 1/64 = 0.015625 -> 0.01562) are decided on the exact value.
-    """
-    if x == 0.0:
-        return 0.0
-    scale = 100000.0
-    split = 134217729.0  # 2**27 + 1 (Veltkamp)
-    p = x * scale
-    c = split * x
-    xh = c - (c - x)
-    xl = x - xh
-    c = split * scale
-    sh = c - (c - scale)
-    sl = scale - sh
-    err = ((xh * sh - p) + xh * sl + xl * sh) + xl * sl
-    n = np.floor(p + 0.5)
-    t = p - n  # exact: p and n are within 1/2 of each other
-    if t > 0.5 or (t == 0.5 and err > 0.0):
-        n += 1.0
-    elif t < -0.5 or (t == -0.5 and err < 0.0):
-        n -= 1.0
-    elif (t == 0.5 or t == -0.5) and err == 0.0:  # exact tie: to the even neighbour
-        low = n if t == 0.5 else n - 1.0
-        n = low if low % 2.0 == 0.0 else low + 1.0
-    return n / scale
+# ``round5`` compiled, for the kernels (``rougelab.scoring.round_decimals`` is plain arithmetic).
+round5_exact = jit(round5)
 
 
 class EncodedBatch:
     """Distinct texts of a batch, each split, lower-cased and tokenised once into shared integer ids
-    (``TokenEncoder``: one compiled pass over the bytes of all texts).
+    (``Preprocessing.encode``: one compiled pass over the bytes of all texts).
 
     Only for texts scored without length limits (``-l``/``-b``), where ROUGE-1.5.5's n-gram text is
     exactly its ROUGE-L sentences joined. ``ids[start[t]:end[t]]`` are text t's tokens; its sentence
@@ -424,11 +392,7 @@ class EncodedBatch:
     """
 
     def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
-        encoder = make_encoder(options.tokenizer, stem=options.stem, stopwords=options.stopwords,
-                               stemmer=options.stemmer, exceptions=options.stem_exceptions)
-        if splitter != "newline":  # one sentence per line; a newline inside a sentence only separates tokens
-            texts = ["\n".join(s.replace("\n", " ") for s in split_sentences(text, splitter)) for text in texts]
-        self.ids, lengths, per_text = encoder.encode_many(list(texts))
+        self.ids, lengths, per_text, _ = options.preprocessing(splitter).encode(texts)
         # Text t owns sentences unit_start[t] - t .. unit_start[t + 1] - t - 1; each text's offsets start at 0.
         self.unit_start = np.concatenate([[0], np.cumsum(per_text + 1)]).astype(np.int64)
         first = self.unit_start[:-1] - np.arange(len(texts))
@@ -599,17 +563,12 @@ def pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, round_before_f):
                     model += stats[q, k, 0]
                     hit += stats[q, k, 1]
                     peer += stats[q, k, 2]
-            r = hit / model if model != 0 else 0.0
-            p = hit / peer if peer != 0 else 0.0
-            if is_w[k]:
-                r = r ** (1 / weights[k])
-                p = p ** (1 / weights[k])
-            if round_before_f:
-                r = round5_exact(r)
-                p = round5_exact(p)
-            denominator = (1 - alpha) * p + alpha * r
-            f = (p * r) / denominator if denominator > 0 else 0.0
+            weight = weights[k] if is_w[k] else 1.0
+            if round_before_f:  # two calls: each rounding policy compiles on its own
+                r, p, f = prf(hit, model, peer, alpha, 5, weight)
+            else:
+                r, p, f = prf(hit, model, peer, alpha, None, weight)
             out[i, k, 0] = r
             out[i, k, 1] = p
-            out[i, k, 2] = round5_exact(f) if round_before_f else f
+            out[i, k, 2] = f
     return out

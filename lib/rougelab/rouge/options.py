@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rougelab.resources import EXCEPTION_LISTS
+from rougelab.text.preprocessing import Preprocessing
+from rougelab.text.sentences import Splitter
 
 
 @dataclass(frozen=True)
@@ -26,7 +28,7 @@ class RougeOptions:
     alpha: float = 0.5                  # [-p A] F = 1 / (A/P + (1-A)/R)
     multiref: str = "A"                 # [-f A|B] pool the references (A) or keep the best (B)
     tokenizer: str = "rouge155"         # rouge155 | rouge-score | unicode | character (rougelab.text.tokenizers)
-    stemmer: str = "rouge155"           # what -m stems with: rouge155 | porter | snowball:<language>
+    stemmer: str | None = "rouge155"    # what -m stems with: rouge155 | porter | snowball:<language>
     counting_unit: int = 0              # [-t 0|1|2] average per summary / per token / raw counts (front end)
     perl_last_unigram_bug: bool = True  # -U/-u never count the last token's unigram
     perl_byte_limit_skips_lcs: bool = True  # -b does not truncate the ROUGE-L/W input
@@ -34,3 +36,9 @@ class RougeOptions:
     perl_wlcs: bool = True              # ROUGE-W as the script computes it: hits are runs of adjacent *model*
                                         # tokens on the union LCS path, the recall base is weighted twice
                                         # (off: Lin 2004 eqs. 13-15, see rougelab.rouge.lcs.summary_wlcs_lin)
+
+    def preprocessing(self, splitter: Splitter = "newline") -> Preprocessing:
+        """The text handling of these options (tokenizer, ``-m`` with ``stemmer``, exception lists, ``-s``)
+        with sentence units by ``splitter``."""
+        return Preprocessing(self.tokenizer, self.stemmer if self.stem else None, self.stem_exceptions,
+                             self.stopwords, splitter)

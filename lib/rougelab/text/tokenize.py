@@ -82,6 +82,21 @@ def tokenize(text: str, *, stem: bool = False, stopwords: bool = False) -> list[
     return select_tokens(normalize(lowercase(perl_bytes(text))), stem=stem, stopwords=stopwords)
 
 
+def token_spans(text: str) -> list[tuple[str, int, int]]:
+    """``tokenize(text)``'s tokens (unstemmed, stopwords kept) with their character spans in ``text``.
+
+    Every token is a run of ``[a-z0-9]`` of the ASCII-lower-cased text (which keeps each character where
+    it was), and nothing between two tokens is one of those characters, so each token sits at the first
+    place it occurs after the token before it.
+    """
+    lowered, spans, end = lowercase(text), [], 0
+    for token in tokenize(text):
+        start = lowered.index(token, end)
+        end = start + len(token)
+        spans.append((token, start, end))
+    return spans
+
+
 class TokenEncoder:
     """Texts -> integer token ids in one compiled pass over their bytes, each distinct token stemmed and
     filtered once.

@@ -24,13 +24,15 @@ against rouge-score-rs.
 Stemmers (``stemmer=``), applied to tokens longer than 3 characters, each distinct token once:
 ``"rouge155"`` (ROUGE-1.5.5's ``-m``: WordNet-2.0 exceptions, then its modified Porter), ``"porter"``
 (NLTK's ``PorterStemmer()`` in its default ``NLTK_EXTENSIONS`` mode, as rouge-score's ``use_stemmer=True``
-calls it) and ``"snowball:<language>"`` (NLTK's Snowball stemmer, e.g. ``"snowball:german"``).
+calls it) and ``"snowball:<language>"`` (NLTK's Snowball stemmer, e.g. ``"snowball:german"``); the
+exception lists of ``"rouge155"`` apply whichever tokenizer it stems. Which tokenizer, stemmer and lists a
+scorer uses is one ``rougelab.text.preprocessing.Preprocessing``.
 """
 from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import filterfalse
 from typing import Callable
 
@@ -40,10 +42,10 @@ import regex
 from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.stemmer import MIN_STEM_LENGTH, stem_token
 from rougelab.text.byte_tokens import unicode_ascii_words
+from rougelab.warn import warn
 from rougelab.text.tokenize import TokenEncoder
 
 TOKENIZERS = ("rouge155", "rouge-score", "unicode", "character")
-DEFAULT_STEMMER = {"rouge155": "rouge155", "rouge-score": "porter", "unicode": "porter", "character": "porter"}
 
 # UAX #29 (Unicode Text Segmentation) written as regular expressions over the ``regex`` package's Unicode
 # tables. regex's own ``(?w)\b`` and ``\X`` differ from UAX #29 and from rouge-score-rs in places (Extend
@@ -135,10 +137,11 @@ def unicode_characters(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def get_stemmer(name: str) -> Callable[[str], str]:
-    """The stemming function for ``stemmer=name`` (tokens of at most 3 characters are kept as they are)."""
+def get_stemmer(name: str, exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> Callable[[str], str]:
+    """The stemming function for ``stemmer=name`` (tokens of at most 3 characters are kept as they are);
+    ``exceptions``: the WordNet exception lists of ``"rouge155"`` (``rougelab.text.stemmer``)."""
     if name == "rouge155":
-        return stem_token
+        return partial(stem_token, exceptions=exceptions)
     if name == "porter":
         from nltk.stem.porter import PorterStemmer
 
@@ -163,9 +166,10 @@ class RougeScoreEncoder(TokenEncoder):
     lower-casing is the byte table's), runs of ``[a-z0-9]``; a stem that is no longer ``[a-z0-9]+``
     (or empty) is dropped, as rouge-score's final check drops it."""
 
-    def __init__(self, *, stem: bool = False, stopwords: bool = False, stemmer: str = "porter") -> None:
-        super().__init__(stem=stem, stopwords=stopwords)
-        self._stem = get_stemmer(stemmer)
+    def __init__(self, *, stemmer: str | None = None, stopwords: bool = False,
+                 exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> None:
+        super().__init__(stem=stemmer is not None, stopwords=stopwords)
+        self._stem = get_stemmer(stemmer, exceptions) if stemmer else None
 
     def surface_bytes(self, texts):
         return super().surface_bytes([t if t.isascii() else t.lower() for t in texts])
@@ -185,10 +189,10 @@ class UnicodeEncoder(TokenEncoder):
     UTF-8 never uses. ASCII texts take a shortcut: the same rules restricted to ASCII, one regular
     expression over all of them."""
 
-    def __init__(self, *, stem: bool = False, stopwords: bool = False, stemmer: str = "porter",
-                 characters: bool = False) -> None:
-        super().__init__(stem=stem, stopwords=stopwords)
-        self._stem = get_stemmer(stemmer)
+    def __init__(self, *, stemmer: str | None = None, stopwords: bool = False,
+                 exceptions: tuple[str, ...] = EXCEPTION_LISTS, characters: bool = False) -> None:
+        super().__init__(stem=stemmer is not None, stopwords=stopwords)
+        self._stem = get_stemmer(stemmer, exceptions) if stemmer else None
         self.pattern = _GRAPHEME if characters else _WORD_SEGMENT
         self.characters = characters
 
@@ -242,29 +246,28 @@ class UnicodeEncoder(TokenEncoder):
 
 
 def tokenize_as(text: str, tokenizer: str = "unicode", *, stem: bool = False, stemmer: str | None = None) -> list[str]:
-    """The tokens ``rouge(..., tokenizer=...)`` reads in one sentence of ``text``, in order: for metrics
-    that tokenize on their own (the soft-matching ROUGE variants) and want another script's words."""
-    encoder = make_encoder(tokenizer, stem=stem, stemmer=stemmer)
-    ids, _, _ = encoder.encode_many([text.replace("\n", " ")])
-    vocabulary = encoder.vocabulary
-    return [vocabulary[i] for i in ids]
+    """The tokens ``rouge(..., tokenizer=...)`` reads in one sentence of ``text``, in order
+    (``rougelab.text.preprocessing.Preprocessing.tokens``)."""
+    from rougelab.text.preprocessing import Preprocessing  # built on this module
+
+    return Preprocessing.from_options(tokenizer=tokenizer, stem=stem, stemmer=stemmer).tokens([text])[0]
 
 
-def make_encoder(tokenizer: str = "rouge155", *, stem: bool = False, stopwords: bool = False,
-                 stemmer: str | None = None, exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> TokenEncoder:
-    """The ``encode_many`` front end for ``tokenizer`` (see the module docstring); ``exceptions``: the
-    WordNet exception lists of ROUGE-1.5.5's stemmer (``rougelab.text.stemmer``)."""
-    stemmer = stemmer or DEFAULT_STEMMER.get(tokenizer, "")
-    if tokenizer not in TOKENIZERS:
-        raise ValueError(f"unknown tokenizer {tokenizer!r}: use one of {', '.join(TOKENIZERS)}")
+def make_encoder(tokenizer: str = "rouge155", *, stemmer: str | None = None, stopwords: bool = False,
+                 exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> TokenEncoder:
+    """The ``encode_many`` front end for ``tokenizer`` (see the module docstring), stemming with ``stemmer``
+    (None: no stemming); ``exceptions``: the WordNet exception lists of the ``"rouge155"`` stemmer.
+    The names are checked, and defaults chosen, by ``rougelab.text.preprocessing.Preprocessing``."""
     if tokenizer == "rouge155":
-        if stemmer != "rouge155":
+        if stemmer not in (None, "rouge155"):
             raise ValueError(f"tokenizer='rouge155' stems with ROUGE-1.5.5's own stemmer, not {stemmer!r}")
-        return TokenEncoder(stem=stem, stopwords=stopwords, exceptions=exceptions)
-    get_stemmer(stemmer)  # a bad name fails here, stemming or not
+        return TokenEncoder(stem=stemmer is not None, stopwords=stopwords, exceptions=exceptions)
     if tokenizer == "rouge-score":
-        return RougeScoreEncoder(stem=stem, stopwords=stopwords, stemmer=stemmer)
-    return UnicodeEncoder(stem=stem, stopwords=stopwords, stemmer=stemmer, characters=tokenizer == "character")
+        return RougeScoreEncoder(stemmer=stemmer, stopwords=stopwords, exceptions=exceptions)
+    if tokenizer in ("unicode", "character"):
+        return UnicodeEncoder(stemmer=stemmer, stopwords=stopwords, exceptions=exceptions,
+                              characters=tokenizer == "character")
+    raise ValueError(f"unknown tokenizer {tokenizer!r}: use one of {', '.join(TOKENIZERS)}")
 
 
 @lru_cache(maxsize=100_000)
@@ -277,3 +280,17 @@ def count_dropped_letters(texts) -> int:
     ``"rouge-score"`` tokenisation turn into a separator)."""
     return sum(1 for t in set(filterfalse(str.isascii, texts))
                if any(map(_letter_or_digit, set(_NON_ASCII.findall(t)))))
+
+
+# What keeps other scripts' letters, for metrics that have no such option themselves.
+UNICODE_ROUGE = "get_metric('rouge-1', tokenizer='unicode') (classic ROUGE on Unicode words) keeps them"
+
+
+def warn_dropped_letters(texts, who: str, keeps: str) -> None:
+    """Warn, at the caller's line, when ``who`` (a tokenizer setting or a metric that keeps only ASCII
+    letters and digits) drops the letters of other scripts from some of ``texts`` (a Chinese text then
+    scores 0 without a word); ``keeps`` names the option or the metric that keeps them."""
+    dropped = count_dropped_letters(texts)
+    if dropped:
+        warn(f"{who} keeps only ASCII letters and digits: {dropped} text(s) lost letters or digits of other "
+             f"scripts (a text of Chinese, Arabic, Cyrillic ... scores 0); {keeps}")

@@ -14,7 +14,7 @@ from typing import Mapping, NamedTuple, Sequence
 import numpy as np
 
 from rougelab.metrics.anchored.particles import Particles
-from rougelab.scoring import GramCounts
+from rougelab.scoring import GramCounts, prf
 
 
 class AnchorSets(NamedTuple):
@@ -76,13 +76,11 @@ def anchored_overlap(peer: Mapping, references: Sequence[Mapping]) -> dict[str, 
 
     r = sum_ref sum_{d in C_ref} min(T(d, peer), T(d, ref)) / sum_ref sum_{d in C_ref} T(d, ref)  (Eq. 1)
     p = the same numerator / sum_ref sum_{d in C_peer} T(d, peer)
-    f = 2pr / (p + r). A zero denominator (empty summary or references) gives 0.
+    f = 2pr / (p + r) (``rougelab.scoring.prf``). A zero denominator (empty summary or references) gives 0.
     """
     terms = [eq1_terms(peer, ref) for ref in references]
     matched = sum(m for m, _ in terms)
     ref_total = sum(t for _, t in terms)
     peer_total = len(references) * sum(peer.values())
-    r = matched / ref_total if ref_total > 0 else 0.0
-    p = matched / peer_total if peer_total > 0 else 0.0
-    f = 2 * p * r / (p + r) if p + r > 0 else 0.0
+    r, p, f = prf(matched, ref_total, peer_total)
     return {"r": r, "p": p, "f": f}

@@ -20,6 +20,7 @@ import numpy as np
 
 from rougelab.rouge.grams import ngrams, skip_bigrams
 from rougelab.semantic.encoder import TokenEmbeddings
+from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.token_ids import TokenIndex
 
 FORMS = ("1", "2", "s")  # unigram, bigram, skip-bigram
@@ -45,14 +46,7 @@ class Particles:
 @lru_cache(maxsize=200_000)
 def _rouge_form(token: str, stem: bool, stopwords: bool) -> str | None:
     """The form ROUGE counts for one (unstemmed) ROUGE token; None for a removed stopword."""
-    from rougelab.text import tokenize
-
-    forms = tokenize(token, stem=stem, stopwords=stopwords)
-    if not forms:
-        return None
-    if len(forms) != 1:
-        raise RuntimeError(f"ROUGE token {token!r} re-tokenises to {forms}: the tokenizer is not idempotent")
-    return forms[0]
+    return Preprocessing(stemmer="rouge155" if stem else None, stopwords=stopwords).forms([token])[0]
 
 
 def gram_positions(n_tokens: int, form: str, skip_distance: int = 4) -> np.ndarray:

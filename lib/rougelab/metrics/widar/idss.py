@@ -18,7 +18,7 @@ import numpy as np
 from rougelab.metrics.base import InputError, Metric
 from rougelab.metrics.widar.cache import ItemCache, text_key
 from rougelab.metrics.widar.rougescore_l import rouge_l
-from rougelab.metrics.widar.tokenize import rouge_score_tokens
+from rougelab.metrics.widar.tokenize import ROUGE_SCORE
 
 _BUILTIN = {"rouge-score-l": 2, "rouge-score-l-r": 1, "rouge-score-l-p": 0}
 
@@ -55,13 +55,13 @@ def metric_similarity(metric: Metric, column: str) -> Callable[[list, list], np.
 
 
 def _rouge_score_l(summaries, sources, field: int, cache: bool) -> np.ndarray:
-    store = ItemCache("idss", {"similarity": "rouge-score-l", "stemmer": "porter"}, enabled=cache)
+    store = ItemCache("idss", {"similarity": "rouge-score-l", "preprocessing": ROUGE_SCORE.signature}, enabled=cache)
     out = np.empty((len(summaries), 3))
     for i, (summary, source) in enumerate(zip(summaries, sources)):
         key = text_key(summary, source)
         value = store.get(key)
         if value is None:
-            value = list(rouge_l(rouge_score_tokens(source), rouge_score_tokens(summary)))
+            value = list(rouge_l(*ROUGE_SCORE.tokens([source, summary])))
             store.put(key, value)
         out[i] = value
     store.save()

@@ -120,10 +120,29 @@ def theta_sweep(components: WidarComponents, table: pd.DataFrame, name: str, val
     return _sweep(components, table, criteria, k, [(name, v, {**options, name: v}) for v in values])
 
 
-def _sweep(components, table, criteria, k, settings) -> pd.DataFrame:
+def sweep_intervals(components: WidarComponents, table: pd.DataFrame, name: str, values: Sequence[float], *,
+                    k: str = "l", criteria: Sequence[str] = CRITERIA, n_resamples: int = 1000, seed: int = 0,
+                    **options) -> pd.DataFrame:
+    """The band of a sweep (Figures 3-4): for each value of ``name`` (``"lam"``, ``"theta1"``, ``"theta2"``) and
+    criterion, the Kendall tau of WIDAR_K^f with its 95% bootstrap interval (Boot-Both: systems and documents
+    resampled together, Deutsch et al. 2021). Columns: ``name``, criterion, value, ci_low, ci_high."""
+    settings = [(name, v, {**options, name: v}) for v in values]
+    scored = _sweep_scores(components, table, criteria, k, settings)
+    long = correlation_table(scored, [f"sweep={v}" for v in values], list(criteria), levels="global",
+                             coefs="kendall", n_resamples=n_resamples, seed=seed)
+    long[name] = [dict((f"sweep={v}", v) for v in values)[m] for m in long["metric"]]
+    return long[[name, "criterion", "value", "ci_low", "ci_high"]]
+
+
+def _sweep_scores(components, table, criteria, k, settings) -> pd.DataFrame:
     scored = table[["doc_id", "system_id", *criteria]].copy()
     for _, value, options in settings:
         scored[f"sweep={value}"] = combine(components, k, **options)["f"].to_numpy()
+    return scored
+
+
+def _sweep(components, table, criteria, k, settings) -> pd.DataFrame:
+    scored = _sweep_scores(components, table, criteria, k, settings)
     out = kendall_rows(scored, {value: f"sweep={value}" for _, value, _ in settings}, criteria)
     out.index.name = settings[0][0] if settings else None
     return out

@@ -19,6 +19,7 @@ from __future__ import annotations
 import inspect
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
@@ -28,11 +29,13 @@ from rougelab.metrics.widar import weights as W
 from rougelab.metrics.widar.cache import ItemCache, text_key
 from rougelab.metrics.widar.idss import idss as idss_scores
 from rougelab.metrics.widar.sentence_rouge import SentenceHits, lcs_hits, ngram_hits, weighted_prf
-from rougelab.metrics.widar.tokenize import rouge_score_tokens, split_sentences, widar_tokens
+from rougelab.metrics.widar.tokenize import split_sentences, weighted_preprocessing
 from rougelab.scoring import InputError, check_batch
+from rougelab.text.preprocessing import Preprocessing
+from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
+from rougelab.validation import check_float
 
 ORDERS = ("1", "2", "l")
-WEIGHTED_STEMMERS = ("snowball", None)  # weighted ROUGE's stemmer (``widar_tokens``); None: none
 
 
 class ReferenceStats(NamedTuple):
@@ -57,12 +60,10 @@ class WidarComponents:
         return len(self.idss)
 
 
-def _sentences(text: str, splitter: str, *, source: bool) -> list[str]:
-    if splitter == "period":
+def _sentences(text: str, preprocessing: Preprocessing, *, source: bool) -> list[str]:
+    if preprocessing.splitter is split_sentences:  # the authors' code strips the source's pieces only
         return split_sentences(text, drop_blank=source)
-    from rougelab.text import split_sentences as split_text
-
-    return [s for s in split_text(text, splitter=splitter) if s.strip()]
+    return [s for s in preprocessing.sentences(text) if s.strip()]
 
 
 def _check(summaries, references, sources) -> None:
@@ -73,6 +74,11 @@ def _check(summaries, references, sources) -> None:
         for j, ref in enumerate(refs):
             if not ref.strip():
                 raise InputError(f"reference {j} of summary {i} is empty: drop it or give its text")
+
+
+def _warn_dropped_letters(summaries, references, sources) -> None:
+    warn_dropped_letters(chain(summaries, chain.from_iterable(references), sources),
+                         "WIDAR (the authors' tokens: runs of a-z and 0-9)", UNICODE_ROUGE)
 
 
 def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str]], sources: Sequence[str], *,
@@ -86,35 +92,36 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
     summaries, references, sources : the batch (one list of references per summary).
     orders : which ROUGE-K_W to prepare, from ``"1"``, ``"2"``, ``"l"``.
     splitter : ``"period"`` (split on ". ", the authors' code) or a ``rougelab.text`` splitter name.
-    stemmer : ``"snowball"`` (NLTK's English Snowball, the authors' code) stems weighted ROUGE's tokens
-        longer than 3 characters; None: no stemming. (Named like ``rouge()``'s ``stemmer``; the ROUGE-L
-        of Algorithm 1 and IDSS always stem as rouge-score does.)
+    stemmer : weighted ROUGE's stemmer, any name ``rougelab.rouge.rouge`` takes: ``"snowball"`` (NLTK's
+        English Snowball, the authors' code; ``"snowball:<language>"``), ``"porter"``, ``"rouge155"``, or
+        None (no stemming); tokens are rouge-score's (``tokenize.weighted_preprocessing``). The ROUGE-L of
+        Algorithm 1 and IDSS always read text as rouge-score with ``use_stemmer=True`` does.
     ngram_denominator, lcs_denominator : see ``sentence_rouge``.
     similarity : IDSS similarity, see ``idss``.
     cache : read and write the disk cache.
     """
     _check(summaries, references, sources)
+    _warn_dropped_letters(summaries, references, sources)
     for k in orders:
         if k not in ORDERS:
             raise InputError(f"WIDAR order must be one of {ORDERS}, not {k!r}")
-    if stemmer not in WEIGHTED_STEMMERS:
-        raise InputError(f"WIDAR stemmer must be one of {WEIGHTED_STEMMERS}, not {stemmer!r}")
-    options = {"splitter": splitter, "stemmer": stemmer, "ngram_denominator": ngram_denominator,
-               "lcs_denominator": lcs_denominator,
+    weighted = weighted_preprocessing(stemmer, splitter)
+    rouge_score = Preprocessing("rouge-score", "porter", splitter=weighted.splitter)
+    options = {"splitter": splitter, "stemmer": stemmer, "preprocessing": weighted.signature,
+               "ngram_denominator": ngram_denominator, "lcs_denominator": lcs_denominator,
                "similarity": similarity if isinstance(similarity, str) else getattr(similarity, "__name__", "callable")}
-    tokens_memo: dict[tuple[str, bool, bool], list[list[str]]] = {}
+    tokens_memo: dict[tuple[str, bool, Preprocessing], list[list[str]]] = {}
 
-    def sentence_tokens(text: str, *, source: bool = False, rouge_score: bool = False) -> list[list[str]]:
-        key = (text, source, rouge_score)
+    def sentence_tokens(text: str, *, source: bool = False, preprocessing: Preprocessing = weighted) -> list[list[str]]:
+        key = (text, source, preprocessing)
         if key not in tokens_memo:
-            tokenizer = rouge_score_tokens if rouge_score else (lambda s: widar_tokens(s, stem=stemmer is not None))
-            tokens_memo[key] = [tokenizer(s) for s in _sentences(text, splitter, source=source)]
+            tokens_memo[key] = preprocessing.tokens(_sentences(text, preprocessing, source=source))
         return tokens_memo[key]
 
     hits: dict[str, list[list[SentenceHits]]] = {}
     for k in orders:
-        store = ItemCache(f"hits{k}", {name: v for name, v in options.items() if name != "similarity"},
-                          enabled=cache)
+        store = ItemCache(f"hits{k}", {name: v for name, v in options.items()
+                                       if name not in ("similarity", "splitter", "stemmer")}, enabled=cache)
         per_summary = []
         for summary, refs in zip(summaries, references):
             row = []
@@ -134,7 +141,7 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
         store.save()
         hits[k] = per_summary
 
-    store = ItemCache("refstats", {"splitter": splitter}, enabled=cache)
+    store = ItemCache("refstats", {"preprocessing": rouge_score.signature}, enabled=cache)
     shared: dict[str, ReferenceStats] = {}
     stats = []
     for refs, source in zip(references, sources):
@@ -144,8 +151,8 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
             if key not in shared:
                 value = store.get(key)
                 if value is None:
-                    r = sentence_tokens(ref, rouge_score=True)
-                    d = sentence_tokens(source, source=True, rouge_score=True)
+                    r = sentence_tokens(ref, preprocessing=rouge_score)
+                    d = sentence_tokens(source, source=True, preprocessing=rouge_score)
                     value = [W.lcs_matrix(r, d).tolist(), W.lcs_matrix(r, r).tolist(),
                              [len(t) for t in r], [len(t) for t in d]]
                     store.put(key, value)
@@ -195,8 +202,10 @@ def combine(components: WidarComponents, k: str = "l", *, lam: float | str = 0.5
     if isinstance(lam, str):
         if lam not in ("max", "mean"):
             raise InputError(f"lam must be a number in [0, 1], 'max' or 'mean', not {lam!r}")
-    elif not 0.0 <= lam <= 1.0:
-        raise InputError(f"lam must lie in [0, 1], not {lam}")
+    else:
+        lam = check_float(lam, "lam", low=0, high=1, hint=", 'max' or 'mean'")
+    theta1, theta2 = (check_float(theta, name, low=0, high=1, hint=" (a threshold on ROUGE-L recall)")
+                      for name, theta in (("theta1", theta1), ("theta2", theta2)))
     if multiref not in ("mean", "max"):
         raise InputError(f"multiref must be 'mean' or 'max', not {multiref!r}")
     weight_options = dict(theta1=theta1, theta2=theta2, weights=weights, coverage_target=coverage_target,
@@ -255,4 +264,5 @@ def idss_only(summaries, references, sources, *, similarity: str | Callable = "r
               cache: bool = True) -> pd.DataFrame:
     """IDSS alone (Eq. 8; Table 5's last row): column ``idss``. The references are not read."""
     _check(summaries, references, sources)
+    _warn_dropped_letters(summaries, [], sources)
     return pd.DataFrame({"idss": idss_scores(summaries, sources, similarity, cache=cache)})

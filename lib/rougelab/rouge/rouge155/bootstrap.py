@@ -15,6 +15,7 @@ import numpy as np
 
 from rougelab._jit import jit_parallel, prange
 from rougelab.rouge.rouge155.drand48 import resample_indices
+from rougelab.scoring import prf
 
 
 class Average(NamedTuple):
@@ -54,13 +55,7 @@ def _resample_means(total: np.ndarray, n: int, per_token: bool, alpha: float) ->
         return np.zeros((len(total), 3))
     if not per_token:
         return total / n
-    model, peer, hit = total[:, 0], total[:, 1], total[:, 2]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        r = np.where(model > 0, hit / model, 0.0)
-        p = np.where(peer > 0, hit / peer, 0.0)
-        denominator = (1 - alpha) * p + alpha * r
-        f = np.where(denominator > 0, (r * p) / denominator, 0.0)
-    return np.column_stack([r, p, f])
+    return np.array([prf(hit, model, peer, alpha) for model, peer, hit in total.tolist()]).reshape(-1, 3)
 
 
 def _at(values: np.ndarray, i: int) -> float:

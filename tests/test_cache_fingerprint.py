@@ -8,14 +8,15 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from rougelab import cache_admin, fingerprint, score_cache
+from rougelab import cache_admin, cache_store, fingerprint, score_cache
 from rougelab.cli import main
-from rougelab.metrics.base import InputError, Metric, get_metric
+from rougelab.metrics.base import InputError, Metric
+from rougelab.metrics.registry import get_metric
 from rougelab.paths import CacheError, cache_dir
 
 LIB = Path(__file__).resolve().parents[1] / "lib"
 SCORE_ONE = """
-from rougelab.metrics.base import get_metric
+from rougelab.metrics.registry import get_metric
 from rougelab.score_cache import cached_score
 table = cached_score(get_metric("rouge-1"), ["the cat sat on the mat"], [["the cat lay on a mat"]])
 print(repr(float(table["rouge1_f"][0])))
@@ -77,14 +78,12 @@ def fingerprint_resources():
 def test_every_cache_key_has_the_code_fingerprint(monkeypatch):
     from rougelab.metrics.widar import cache as widar_cache
     from rougelab.semantic import pagerank
+    import scipy.sparse as sp
 
     first = widar_cache.ItemCache("toy", {"a": 1}).path
-    monkeypatch.setattr(widar_cache, "code_fingerprint", lambda *modules: "other")
-    assert widar_cache.ItemCache("toy", {"a": 1}).path != first
-
-    import scipy.sparse as sp
     ppr = pagerank.PPRCache(sp.csr_matrix((2, 2)), "g").folder
-    monkeypatch.setattr(pagerank, "code_fingerprint", lambda *modules: "other")
+    monkeypatch.setattr(cache_store, "code_fingerprint", lambda *modules: "other")
+    assert widar_cache.ItemCache("toy", {"a": 1}).path != first
     assert pagerank.PPRCache(sp.csr_matrix((2, 2)), "g").folder != ppr
 
 
@@ -132,12 +131,12 @@ def test_closures_refuse_modules_outside_the_package():
 def test_a_record_names_the_modules_it_was_fingerprinted_by(tmp_path):
     entry = tmp_path / "entry.npz"
     entry.write_bytes(b"x")
-    fingerprint.write_meta(entry, "sig", modules=["rougelab.semantic.pagerank"])
-    record = fingerprint.read_meta(entry)
+    cache_store.write_meta(entry, cache_store.Maker("sig", modules=("rougelab.semantic.pagerank",)))
+    record = cache_store.read_meta(entry)
     assert record["modules"] == ["rougelab.semantic.pagerank"]
     assert record["code"] == fingerprint.code_fingerprint("rougelab.semantic.pagerank") != fingerprint.code_fingerprint()
-    assert not fingerprint.is_stale(record)
-    assert fingerprint.is_stale({**record, "modules": []})   # the whole package's digest differs
+    assert not cache_store.is_stale(record)
+    assert cache_store.is_stale({**record, "modules": []})   # the whole package's digest differs
 
 
 def test_info_counts_stale_entries_and_clear_removes_them(capsys):
@@ -145,9 +144,9 @@ def test_info_counts_stale_entries_and_clear_removes_them(capsys):
     score_cache.cached_score(metric, ["a b"], [["c"]])
     score_cache.cached_score(metric, ["a b c"], [["c"]])
     old = next(cache_dir("scores").glob("*.npz"))
-    meta = fingerprint.meta_path(old)
+    meta = cache_store.meta_path(old)
     meta.write_text(meta.read_text().replace(fingerprint.code_fingerprint(), "0" * 12))
-    (cache_dir("scores") / "made-before-records.npz").write_bytes(b"x")
+    (cache_dir("scores") / "length-0123456789abcdef01234567.npz").write_bytes(b"x")  # made before records
     assert main(["cache", "info"]) == 0
     scores_row = capsys.readouterr().out.splitlines()[1].split()
     assert scores_row[:3] == ["scores", "3", "3"] and scores_row[-2] == "2"

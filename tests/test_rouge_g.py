@@ -4,7 +4,8 @@ import random
 import numpy as np
 import pytest
 
-from rougelab.metrics.base import InputError, get_metric
+from rougelab.metrics.base import InputError
+from rougelab.metrics.registry import get_metric
 from rougelab.metrics.rouge_g import GraphSimilarity, rouge_g
 from rougelab.semantic.wordnet_graph import WordNetMissing, wordnet_dir
 

@@ -1,5 +1,5 @@
 """The word-vector conversion cache is keyed by the file's hash and the code fingerprint, with a record."""
-from rougelab import cache_admin
+from rougelab import cache_admin, cache_store
 from rougelab.semantic import word_vectors
 from rougelab.semantic.word_vectors import load_word_vectors
 
@@ -13,7 +13,7 @@ def test_conversion_cache_follows_the_code(tmp_path, monkeypatch):
     assert len(folders) == 1 and (folders[0] / "_meta.json").exists()
     assert [e.stale for e in cache_admin.entries("word_vectors")] == [False]
     word_vectors._from_path.cache_clear()
-    monkeypatch.setattr(word_vectors, "code_fingerprint", lambda *modules: "other-code")
+    monkeypatch.setattr(cache_store, "code_fingerprint", lambda *modules: "other-code")
     assert load_word_vectors(path).lookup(["rain"])[0].tolist() == [[1.0, 2.0]]
     assert len(list((tmp_path / "cache" / "word_vectors").iterdir())) == 2   # other code: converted again
     word_vectors._from_path.cache_clear()

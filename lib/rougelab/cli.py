@@ -145,7 +145,7 @@ def _read_inputs(args, summaries: str, metrics: list):
     from rougelab.scoring import InputError
 
     inputs = [summaries, *(args.references or []), *([args.sources] if args.sources else [])]
-    if args.out:
+    if args.out and args.out != "-":
         _check_out(args.out, inputs)
     if user_files.STDIN in inputs and sys.stdin.isatty():
         raise InputError("nothing piped in to read as '-': pass the summaries' file (--summaries FILE) "
@@ -169,16 +169,20 @@ def _rows_text(rows, fmt: str) -> str:
 
 
 def _write_output(out: str | None, text: str) -> None:
+    """Write a command's output to the file ``--out`` names (``safe_write``), or to standard output
+    (no ``--out``, or ``--out -``)."""
+    from rougelab.safe_write import SpecialFileError, write_atomic
     from rougelab.scoring import InputError
 
-    if out:
-        from rougelab.paths import write_atomic
-        try:
-            write_atomic(out, text.encode("utf-8"))
-        except OSError as err:
-            raise InputError(f"--out {out}: cannot write there ({err.strerror})") from None
-    else:
+    if not out or out == "-":
         print(text, end="")
+        return
+    try:
+        write_atomic(out, text.encode("utf-8"))
+    except SpecialFileError as err:
+        raise InputError(f"--out {err} (write to standard output with --out -)") from None
+    except OSError as err:
+        raise InputError(f"--out {out}: cannot write there ({err.strerror})") from None
 
 
 def _metric_option(value: str) -> list:
@@ -193,12 +197,18 @@ def _metric_option(value: str) -> list:
 
 
 def _check_out(out: str, inputs: list[str]) -> None:
-    """``--out`` must name a file in an existing folder, and not one of the input files."""
+    """``--out`` must name a file in an existing folder (a regular file or a link to one; ``-`` for
+    standard output), and not one of the input files."""
+    from rougelab.safe_write import SpecialFileError, final_target
     from rougelab.scoring import InputError
 
     path = Path(out)
     if path.is_dir():
         raise InputError(f"--out {out} is a folder: name the file to write")
+    try:
+        final_target(path)
+    except SpecialFileError as err:
+        raise InputError(f"--out {err} (write to standard output with --out -)") from None
     if not path.parent.is_dir():
         raise InputError(f"--out {out}: the folder {path.parent} does not exist")
     if path.exists():
@@ -209,8 +219,7 @@ def _check_out(out: str, inputs: list[str]) -> None:
 
 def _metrics(args) -> int:
     from rougelab.extras import MissingExtra
-    from rougelab.metrics.base import get_metric, metric_names
-    from rougelab.metrics.families import PAPER, by_family
+    from rougelab.metrics.registry import PAPER, by_family, get_metric, metric_names
 
     for family, rows in by_family(metric_names()).items():
         shown = [(name, role) for name, role in rows if role == PAPER or not args.paper]
@@ -281,7 +290,8 @@ def _add_input_options(parser) -> None:
                         help="one reference per line; repeat for more references")
     parser.add_argument("--sources", help="one source document per line (metrics that read the source)")
     parser.add_argument("--sentence-separator", help="string marking sentence ends inside a line, e.g. '<q>'")
-    parser.add_argument("--out", help="write here instead of standard output (not over an input file)")
+    parser.add_argument("--out", help="write here instead of standard output (not over an input file; - is "
+                                      "standard output; a link is written through to its file)")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
 
 

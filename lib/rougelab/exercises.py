@@ -10,19 +10,18 @@ that raises ``NotImplementedError`` (the notebook's unsolved stub), or ``None``,
 Expected values are unrounded (``perl_round_before_f=False``): ROUGE-1.5.5 rounds R and P to five
 decimals before F, which a hand-written solution has no reason to copy.
 
-Also here, for prototyping metrics in the notebook: :func:`source_fingerprint`, which pins the code
-of a metric defined in a notebook cell into its signature, so the score cache never serves scores
-computed by an earlier version of that code.
+Also here, for prototyping metrics in the notebook: :func:`source_fingerprint`
+(``rougelab.fingerprint``), to pin the code of a metric by hand into its signature.
 """
 from __future__ import annotations
 
-import hashlib
-import inspect
 import math
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import numpy as np
+
+from rougelab.fingerprint import source_fingerprint  # noqa: F401 - notebook 07 imports it from here
 
 PASSED, FAILED, NOT_ATTEMPTED = "passed", "failed", "not attempted yet"
 TOLERANCE = 1e-9
@@ -271,27 +270,3 @@ def _shape_checked(sim: Callable) -> Callable:
                              f"similarity must be a ({len(ref_keys)}, {len(cand_keys)}) matrix, got shape {out.shape}")
         return out
     return checked
-
-
-# --- prototyping ---------------------------------------------------------------------------------
-
-def source_fingerprint(*objects) -> str:
-    """First 12 hex digits of the SHA-256 of the source code of ``objects`` (functions, classes).
-
-    Put it in a prototype metric's ``pins`` so its signature, and so its score-cache key, changes
-    whenever the code does (works for code defined in notebook cells too).
-    """
-    digest = hashlib.sha256()
-    for obj in objects:
-        digest.update(_source(obj).encode())
-    return digest.hexdigest()[:12]
-
-
-def _source(obj) -> str:
-    try:
-        return inspect.getsource(obj)
-    except (OSError, TypeError):
-        if not inspect.isclass(obj):  # a class typed into a notebook cell has no source file: use its methods'
-            raise
-        methods = [_source(v) for _, v in sorted(vars(obj).items()) if inspect.isfunction(v)]
-        return obj.__qualname__ + "".join(methods)

@@ -14,26 +14,32 @@ code changes (PageRank for SummEval's vocabulary takes minutes to recompute).
 file (vectors, model weights) is read once per process. ``resource_pin(paths)`` folds several into one
 short digest, as signatures show it.
 
-Each cache entry (a file or a folder of files) carries a small metadata record, ``<entry>.meta`` (JSON)
-for a file and ``_meta.json`` inside a folder: ``{"signature", "code", "resources", "created"}``.
-``rougelab cache info`` (``cache_admin``) uses it to tell which entries were made by other code or
-other resource files ("stale").
+``package_versions(names)`` gives the installed versions of the third-party distributions whose code
+computes a number (nltk's stemmers, sacreBLEU, torch, ...): each metric and each cache declares its own,
+and they go into its signature and its cache keys, so an upgrade misses the cache.
+
+``source_fingerprint(objects)`` digests the source of functions and classes (also typed into a notebook
+cell); ``scorer_fingerprint(scorer)`` digests a user's scorer: its source and the files of the user's own
+modules it uses (not rougelab, the standard library or installed packages), so a registered metric
+misses the cache after its code is edited. The cache store (``rougelab.cache_store``) records all of
+these beside each entry.
 """
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
-import json
-import os
-import tempfile
-import time
+import importlib.metadata
+import importlib.util
+import inspect
+import marshal
+import site
+import sysconfig
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
 PACKAGE = Path(__file__).resolve().parent
-META_SUFFIX = ".meta"
-FOLDER_META = "_meta.json"
 
 
 @lru_cache(maxsize=None)
@@ -138,44 +144,173 @@ def resource_pin(paths: Iterable) -> str:
     return digest.hexdigest()[:12]
 
 
-def write_meta(entry: Path, signature: str, resources: Iterable = (), modules: Iterable[str] = ()) -> None:
-    """Record who made a cache ``entry`` (a file, or a folder), atomically, beside or inside it: the
-    ``code_fingerprint`` of ``modules`` (none: the whole package) and the digest of each resource file."""
-    modules = list(modules)
-    record = {"signature": signature, "code": code_fingerprint(*modules), "modules": modules,
-              "resources": {str(Path(p).resolve()): file_digest(p) for p in resources},
-              "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
-    target = meta_path(entry)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump(record, out)
-    os.replace(tmp, target)
-
-
-def meta_path(entry: Path) -> Path:
-    """Where the metadata record of ``entry`` lives."""
-    entry = Path(entry)
-    return entry / FOLDER_META if entry.is_dir() else entry.with_name(entry.name + META_SUFFIX)
-
-
-def read_meta(entry: Path) -> dict | None:
-    """The metadata record of ``entry``, or None when it has none (or an unreadable one)."""
+@lru_cache(maxsize=None)
+def package_version(name: str) -> str:
+    """The installed version of the distribution ``name`` (``"absent"`` when it is not installed)."""
     try:
-        with open(meta_path(entry), encoding="utf-8") as f:
-            record = json.load(f)
-    except (OSError, ValueError):
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return "absent"
+
+
+def package_versions(names: Iterable[str]) -> dict[str, str]:
+    """``{name: installed version}`` of the distributions ``names``, sorted by name."""
+    return {name: package_version(name) for name in sorted(set(names))}
+
+
+def package_pin(names: Iterable[str]) -> str:
+    """The versions as signatures show them: ``nltk=3.9.1,numpy=2.1.3``."""
+    return ",".join(f"{name}={version}" for name, version in package_versions(names).items())
+
+
+def source_fingerprint(*objects) -> str:
+    """First 12 hex digits of the SHA-256 of the source code of ``objects`` (functions, classes).
+
+    Works for code typed into a notebook cell; code without any source (``python -c``) is digested
+    by its compiled form. Put it in a metric's ``pins={"code": ...}`` to pin the code by hand.
+    """
+    digest = hashlib.sha256()
+    for obj in objects:
+        digest.update(_source(obj))
+    return digest.hexdigest()[:12]
+
+
+def _source(obj) -> bytes:
+    try:
+        return inspect.getsource(obj).encode()
+    except (OSError, TypeError):
+        if inspect.isclass(obj):  # a class typed into a notebook cell has no source file: use its methods'
+            return obj.__qualname__.encode() + b"".join(_source(v) for _, v in sorted(vars(obj).items())
+                                                         if inspect.isfunction(v))
+        code = getattr(obj, "__code__", None)
+        if code is None:
+            raise
+        return marshal.dumps(code)
+
+
+def scorer_fingerprint(scorer) -> str | None:
+    """A digest of a scorer that is not rougelab's: the source of the scorer and of the functions and
+    classes of the user's it names (defined in a notebook cell or a file of the user's, transitively), and
+    the files of the user's modules it uses (its own, those of the globals it names, and the user's
+    modules those import, transitively). Installed packages and the standard library are not the user's.
+    None for rougelab's own scorers (``code_fingerprint`` covers them)."""
+    func = _code_owner(scorer)
+    if _is_ours(getattr(inspect.getmodule(func), "__name__", None)):
         return None
-    return record if isinstance(record, dict) else None
+    digest = hashlib.sha256()
+    files: list = []
+    seen: set[int] = set()
+    todo = [func]
+    while todo:
+        obj = todo.pop(0)
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        digest.update(_source(obj))
+        module = inspect.getmodule(obj)
+        files.append(getattr(module, "__file__", None))
+        namespace = getattr(obj, "__globals__", None) or (vars(module) if module else {})
+        for name in sorted(_global_names(obj)):
+            value = namespace.get(name)
+            if (inspect.isfunction(value) or inspect.isclass(value)) and _written_by_user(value):
+                todo.append(value)
+            elif value is not None:
+                files.append(getattr(value if inspect.ismodule(value) else inspect.getmodule(value), "__file__", None))
+    for path in _user_file_closure(files):
+        digest.update(path.as_posix().encode() + b"\0" + file_digest(path).encode())
+    return digest.hexdigest()[:12]
 
 
-def is_stale(record: dict | None) -> bool:
-    """True unless ``record`` names the current code and every resource file still has its digest."""
-    if record is None or record.get("code") != code_fingerprint(*record.get("modules", ())):
-        return True
-    for path, digest in (record.get("resources") or {}).items():
-        try:
-            if file_digest(path) != digest:
-                return True
-        except OSError:
-            return True
-    return False
+def _code_owner(scorer):
+    """The function or class whose code a scorer runs (through ``functools.partial``, callable objects)."""
+    while isinstance(scorer, functools.partial):
+        scorer = scorer.func
+    if inspect.ismethod(scorer):
+        return scorer.__func__
+    return scorer if inspect.isfunction(scorer) or inspect.isclass(scorer) else type(scorer)
+
+
+def _is_ours(module: str | None) -> bool:
+    return module is not None and (module == PACKAGE.name or module.startswith(PACKAGE.name + "."))
+
+
+def _written_by_user(obj) -> bool:
+    """A function or class defined in a notebook cell, a script, or a file of the user's."""
+    module = inspect.getmodule(obj)
+    if module is None or _is_ours(module.__name__):
+        return module is None
+    file = getattr(module, "__file__", None)
+    return file is None or _is_users(Path(file).resolve())
+
+
+def _user_file_closure(files: list) -> list[Path]:
+    """``files`` that are the user's sources, and the user's modules they import, transitively."""
+    seen: set[Path] = set()
+    todo = list(files)
+    while todo:
+        file = todo.pop()
+        path = Path(file).resolve() if file else None
+        if path is None or path in seen or path.suffix != ".py" or not _is_users(path):
+            continue
+        seen.add(path)
+        todo += _imported_files(str(path), file_digest(path))
+    return sorted(seen)
+
+
+def _global_names(func) -> set[str]:
+    """The global names the code of ``func`` (or of a class's methods) reads, nested code included."""
+    codes = [v.__code__ for v in vars(func).values() if inspect.isfunction(v)] if inspect.isclass(func) else \
+        [getattr(getattr(func, "__func__", func), "__code__", None)]
+    names: set[str] = set()
+    while codes:
+        code = codes.pop()
+        if code is not None:
+            names.update(code.co_names)
+            codes += [c for c in code.co_consts if inspect.iscode(c)]
+    return names
+
+
+@lru_cache(maxsize=1)
+def _installed_roots() -> tuple[Path, ...]:
+    """Folders of the standard library and of installed packages: code there is not the user's."""
+    paths = sysconfig.get_paths()
+    roots = [paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib") if k in paths]
+    roots += [*site.getsitepackages(), site.getusersitepackages()]
+    return tuple(Path(r).resolve() for r in roots)
+
+
+def _is_users(path: Path) -> bool:
+    return not path.is_relative_to(PACKAGE) and not any(path.is_relative_to(r) for r in _installed_roots())
+
+
+@lru_cache(maxsize=None)
+def _imported_files(path: str, _digest: str) -> list[str]:
+    """Files of the modules that the source at ``path`` imports (absolute imports; those found), once per
+    content of the file."""
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        return []
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names += [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+    files = []
+    for name in names:
+        if _is_ours(name):
+            continue
+        origin = _origin(name.partition(".")[0])  # a top-level name is found without importing it
+        if origin and _is_users(Path(origin).resolve()) and "." in name:
+            origin = _origin(name)  # imports the user's package, never an installed one
+        files.append(origin)
+    return [f for f in files if f]
+
+
+def _origin(name: str) -> str | None:
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    return spec.origin if spec is not None and spec.has_location else None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pandas as pd
 
 from rougelab.extras import require
-from rougelab.metrics.base import get_metric
+from rougelab.metrics.registry import get_metric
 from rougelab.score_cache import cached_score
 
 

@@ -2,27 +2,25 @@
 
 Keys are SHA-256 digests of the metric's signature and of every text it reads, never row
 positions, so a cached table is reused only for exactly the same inputs and options. The signature
-ends with the code fingerprint and the digest of the metric's resource files (``rougelab.fingerprint``),
-so after a change to the package or to a resource the cache misses. Files are written atomically (a
-finished file or none); a corrupt file is reported and recomputed. Each file has a metadata record
-beside it (``<file>.meta``: signature, fingerprint, creation time) for ``rougelab cache info``.
+ends with the code fingerprint, the versions of the third-party packages whose code computes the metric
+and the digest of its resource files (``rougelab.fingerprint``), so after a change to any of them the
+cache misses. Entries are kept by the cache store (``rougelab.cache_store``: atomic writes, a metadata
+record beside each file); a corrupt file is reported and recomputed.
 """
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
-import warnings
 import zipfile
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from rougelab.fingerprint import write_meta
+from rougelab.cache_store import Maker, entry_file, save
 from rougelab.metrics.base import Metric, check_batch
 from rougelab.paths import cache_dir
 from rougelab.progress import bar
+from rougelab.warn import warn
 
 
 def content_digest(summaries, references, sources=None) -> str:
@@ -42,8 +40,11 @@ def cache_path(metric: Metric, summaries, references, sources=None) -> Path:
 
 
 def _path(metric: Metric, digest: str) -> Path:
-    key = hashlib.sha256(metric.signature.encode() + digest.encode())
-    return cache_dir("scores") / f"{metric.name}-{key.hexdigest()[:24]}.npz"
+    return entry_file(cache_dir("scores"), metric.name, _maker(metric), ".npz", digest)
+
+
+def _maker(metric: Metric) -> Maker:
+    return Maker(metric.signature, packages=metric.packages, resources=tuple(metric.resource_files()))
 
 
 def cached_score(metric: Metric, summaries, references, sources=None) -> pd.DataFrame:
@@ -63,7 +64,7 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     if any(m.needs_source for m in metrics):
         digests[True] = content_digest(summaries, references, sources)
     paths = [_path(m, digests[m.needs_source]) for m in metrics]
-    tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.exists() else None for p in paths]
+    tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p in paths]
     groups: dict[tuple, list[int]] = {}
     for i, metric in enumerate(metrics):
         if tables[i] is None:
@@ -71,8 +72,7 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     for members in bar(groups.values(), progress=progress and len(groups) > 1, desc="metrics"):
         for i, table in zip(members, _score_together([metrics[i] for i in members], summaries, references, sources)):
             tables[i] = table
-            _write(paths[i], table)
-            write_meta(paths[i], metrics[i].signature, metrics[i].resource_files())
+            save(paths[i], _npz(table), _maker(metrics[i]))
     return tables
 
 
@@ -104,17 +104,15 @@ def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:
             columns = [str(c) for c in stored["columns"]]
             values = stored["values"]
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as err:
-        warnings.warn(f"score cache file {path} is corrupt ({err}); recomputing and overwriting it")
+        warn(f"score cache file {path} is corrupt ({err}); recomputing and overwriting it")
         return None
     if values.shape != (expected_rows, len(columns)):
-        warnings.warn(f"score cache file {path} holds {values.shape} scores for {expected_rows} "
-                      "summaries; recomputing and overwriting it")
+        warn(f"score cache file {path} holds {values.shape} scores for {expected_rows} "
+             "summaries; recomputing and overwriting it")
         return None
     return pd.DataFrame(values, columns=columns)
 
 
-def _write(path: Path, table: pd.DataFrame) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(fd, "wb") as out:
-        np.savez(out, columns=np.array(table.columns, dtype=str), values=table.to_numpy(dtype=float))
-    os.replace(tmp, path)
+def _npz(table: pd.DataFrame):
+    """Writes ``table`` to a binary file handle (an ``.npz`` archive without pickles)."""
+    return lambda out: np.savez(out, columns=np.array(table.columns, dtype=str), values=table.to_numpy(dtype=float))

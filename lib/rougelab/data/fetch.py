@@ -17,6 +17,7 @@ from pathlib import Path
 from rougelab.progress import bar, shown
 
 from rougelab import paths
+from rougelab.safe_write import stale_partial_files, write_atomic
 from rougelab.data.registry import DataError, Dataset, FileEntry, get, names as all_names
 
 MIRROR_ENV = "ROUGELAB_DATA_MIRROR"
@@ -75,10 +76,10 @@ def _download(dataset: Dataset, entry: FileEntry) -> tuple[bytes, str]:
 
 
 def _write_atomic(target: Path, data: bytes) -> None:
-    """``paths.write_atomic``, creating the folder; ``DataError`` if the cache is not writable."""
+    """``safe_write.write_atomic``, creating the folder; ``DataError`` if the cache is not writable."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        paths.write_atomic(target, data)
+        write_atomic(target, data)
     except OSError as exc:
         raise DataError(f"cannot write {target} ({exc.strerror}): set $ROUGELAB_CACHE to a "
                         f"writable folder") from None
@@ -93,7 +94,7 @@ def _remove_leftovers(folder: Path) -> None:
     if not folder.is_dir():
         return
     old = [p for p in folder.rglob(".*.tmp") if _OLD_TEMPORARY.match(p.name)]
-    for path in [*paths.stale_partial_files(folder), *old]:
+    for path in [*stale_partial_files(folder), *old]:
         path.unlink(missing_ok=True)
 
 

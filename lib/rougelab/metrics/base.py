@@ -4,22 +4,23 @@ A metric takes parallel lists -- ``summaries`` (str), ``references`` (a list of 
 texts per summary) and, where it reads the source, ``sources`` (str) -- and returns a pandas
 DataFrame with one row per summary and named float columns (``rouge2_r``, ``rouge2_p``,
 ``rouge2_f``, ...). ``signature`` pins every option that changes a number, so a result can be
-reproduced from its signature alone.
+reproduced from its signature alone. Which name is which metric: ``rougelab.metrics.registry``.
 """
 from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field, replace
-from typing import Callable
-
-import pandas as pd
+from typing import TYPE_CHECKING, Callable
 
 from rougelab import __version__
-from rougelab.fingerprint import code_fingerprint, resource_pin
+from rougelab.fingerprint import code_fingerprint, package_pin, resource_pin, scorer_fingerprint
 from rougelab.resources import RESOURCE_FILES
 from rougelab.scoring import InputError, check_batch
 
-__all__ = ["InputError", "Metric", "check_batch", "get_metric", "metric_names", "register"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["InputError", "Metric", "check_batch"]
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,13 @@ class Metric:
     ``pins`` are facts about the computation that are not parameters (which tokenizer, the vectors' hash,
     how references are combined where that is fixed): they appear in ``signature`` only. ``primary``
     names the column that ``evaluate`` correlates by default. ``resources`` names the data files the
-    scorer reads (keys of ``rougelab.resources.RESOURCE_FILES``). The signature lists the options and
-    pins, then the package version, the code fingerprint and a digest of those files
-    (``rougelab.fingerprint``), so the score cache misses when any of them changes.
+    scorer reads (keys of ``rougelab.resources.RESOURCE_FILES``); ``packages`` the third-party
+    distributions whose code computes its numbers (nltk's stemmers, sacreBLEU, torch, ...). The signature
+    lists the options and pins, then the package version, the code fingerprint, the versions of
+    ``packages`` and a digest of the resource files (``rougelab.fingerprint``), so the score cache misses
+    when any of them changes. A scorer that is not rougelab's (a metric of your own, ``register``) is
+    fingerprinted by its source and the files of your modules it uses (``scorer:`` in the signature);
+    to pin it by hand instead, give ``pins={"code": "<any label you change when the code changes>"}``.
     """
 
     name: str
@@ -43,6 +48,7 @@ class Metric:
     needs_source: bool = False
     resources: tuple[str, ...] = ()
     pins: dict = field(default_factory=dict)
+    packages: tuple[str, ...] = ()
 
     def __post_init__(self):
         _check_parameters(self.name, self.scorer, self.options, skip=3 if self.needs_source else 2)
@@ -69,6 +75,11 @@ class Metric:
         settings = {**self.options, **self.pins}
         parts = [self.name, *(f"{k}:{_fmt(v)}" for k, v in sorted(settings.items())),
                  f"version:{__version__}", f"code:{code_fingerprint()}"]
+        scorer = None if "code" in self.pins else scorer_fingerprint(self.scorer)
+        if scorer:
+            parts.append(f"scorer:{scorer}")
+        if self.packages:
+            parts.append(f"packages:{package_pin(self.packages)}")
         if self.resources:
             parts.append("resources:" + ",".join(f"{name}@{resource_pin(RESOURCE_FILES[name]())}"
                                                  for name in self.resources))
@@ -93,34 +104,3 @@ def _fmt(value) -> str:
     if isinstance(value, (list, tuple)):
         return ",".join(_fmt(v) for v in value)
     return str(value)
-
-
-_USER: dict[str, Callable[[], Metric]] = {}
-
-
-def register(name: str, factory: Callable[[], Metric]) -> None:
-    """Add a metric of your own (e.g. a notebook prototype) under ``name``; built-in metrics are
-    registry entries in ``rougelab.metrics.families``."""
-    if name in _USER or _builtin(name) is not None:
-        raise ValueError(f"metric {name!r} is already registered")
-    _USER[name] = factory
-
-
-def get_metric(name: str, **options) -> Metric:
-    """The metric ``name`` (with ``options`` changing its parameters); a clear error lists the known names."""
-    metric = _USER[name]() if name in _USER else _builtin(name)
-    if metric is None:
-        raise InputError(f"unknown metric {name!r}; known metrics: {', '.join(metric_names())} "
-                         "(and the combinations of suffixes that `rougelab metrics` explains)")
-    return metric.with_options(**options) if options else metric
-
-
-def metric_names() -> list[str]:
-    """The names ``rougelab metrics`` lists: every family's useful names and your own."""
-    from rougelab.metrics.families import listed_names
-    return sorted({*listed_names(), *_USER})
-
-
-def _builtin(name: str) -> Metric | None:
-    from rougelab.metrics.families import resolve  # the registry imports every metric module, which import us
-    return resolve(name)

@@ -27,7 +27,10 @@ import pandas as pd
 
 from rougelab.extras import require
 from rougelab.metrics.base import InputError, Metric
+from rougelab.semantic import encoder
 from rougelab.semantic.encoder import default_model_path, model_fingerprint
+
+PACKAGES = tuple(sorted({"bert-score", *encoder.PACKAGES}))
 
 
 def default_num_layers(model_path: Path) -> int:
@@ -124,5 +127,5 @@ def make(name: str) -> Metric | None:
     path = default_model_path()
     options = dict(num_layers=default_num_layers(path), idf=False, rescale=False,
                    fingerprint=model_fingerprint(path)[:12])
-    return Metric("bertscore", bertscore, primary="bertscore_f", options=options)
+    return Metric("bertscore", bertscore, primary="bertscore_f", options=options, packages=PACKAGES)
 

@@ -34,6 +34,7 @@ Columns: ``rougeg1_r/_p/_f``, ``rougeg2_*``, ``rougegsu4_*`` (references pooled 
 """
 from __future__ import annotations
 
+from itertools import chain
 from typing import Sequence
 
 import pandas as pd
@@ -48,6 +49,11 @@ from rougelab.semantic.semantic_similarity import C
 from rougelab.semantic.wordnet_graph import wordnet_signature
 from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.token_ids import TokenIndex
+from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
+from rougelab.semantic import pagerank, wordnet_graph
+from rougelab.rouge.api import PACKAGES as ROUGE_PACKAGES
+
+PACKAGES = tuple(sorted({*ROUGE_PACKAGES, *wordnet_graph.PACKAGES, *pagerank.PACKAGES}))
 
 # The words WordNet looks up: ROUGE-1.5.5's tokens of each whole text, unstemmed; Count_match compares
 # them stemmed as ``-m`` stems them (``STEMMED``, the signature's).
@@ -116,6 +122,8 @@ def _prepare(summaries, references, measures, **options):
     unknown = [m for m in measures if m not in MEASURES]
     if unknown:
         raise InputError(f"unknown ROUGE-G measure(s) {unknown}; choose from {', '.join(MEASURES)}")
+    warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
+                         "ROUGE-G (ROUGE-1.5.5's tokens, English WordNet)", UNICODE_ROUGE)
     index = TokenIndex()
     cand_ids = [index.ids(tokens) for tokens in READING.tokens(summaries)]
     ref_ids = [[index.ids(tokens) for tokens in READING.tokens(refs)] for refs in references]
@@ -162,7 +170,7 @@ def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float =
                "damping": DAMPING, "iterations": ITERATIONS, "cross_type_pairs": cross_type_pairs}
     pins = {"wordnet": wordnet_signature(), "preprocessing": STEMMED.signature, "multiref": "A"}
     return Metric(name or measure, rouge_g, primary=f"rougeg{MEASURES[measure].name}_{score}",
-                  options=options, resources=("rouge155",), pins=pins)
+                  options=options, resources=("rouge155",), pins=pins, packages=PACKAGES)
 
 
 # Registry names: the bare measure (recall, the paper's score) and ``-f`` (F, a name that says so).

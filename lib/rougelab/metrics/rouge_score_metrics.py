@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 
 from rougelab.metrics.base import Metric
-from rougelab.rouge.api import rouge
+from rougelab.rouge.api import PACKAGES, rouge
 
 TYPES = tuple(f"rouge{n}" for n in range(1, 10)) + ("rougeL", "rougeLsum")
 
@@ -29,7 +29,8 @@ def rouge_score_metric(rouge_type: str, use_stemmer: bool) -> Metric:
                    stopwords=False, multiref="best-f", alpha=0.5, perl_round_before_f=False,
                    splitter="none" if rouge_type == "rougeL" else "newline")
     name = f"{rouge_type}-stem" if use_stemmer else rouge_type
-    return Metric(name, functools.partial(_score, rouge_type), primary=f"{rouge_type}_f", options=options)
+    return Metric(name, functools.partial(_score, rouge_type), primary=f"{rouge_type}_f", options=options,
+                  packages=PACKAGES)
 
 
 def _score(rouge_type, summaries, references, **options):

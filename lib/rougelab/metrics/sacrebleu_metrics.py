@@ -15,6 +15,8 @@ from sacrebleu.metrics import BLEU, CHRF
 
 from rougelab.metrics.base import InputError, Metric
 
+PACKAGES = ("regex", "sacrebleu")  # third-party code that computes the numbers (sacreBLEU's tokenizers use regex)
+
 BLEU_DEFAULTS = {"tokenize": "13a", "lowercase": False, "smooth_method": "exp", "effective_order": True}
 CHRF_DEFAULTS = {"char_order": 6, "word_order": 0, "beta": 2, "lowercase": False, "whitespace": False}
 
@@ -47,9 +49,9 @@ NAMES = ("bleu", "chrf")
 def make(name: str) -> Metric | None:
     """The registry's ``bleu`` or ``chrf`` (None for any other name)."""
     if name == "bleu":
-        return Metric("bleu", bleu, primary="bleu",
+        return Metric("bleu", bleu, primary="bleu", packages=PACKAGES,
                       options={**BLEU_DEFAULTS, "sacrebleu_version": sacrebleu.__version__})
     if name == "chrf":
-        return Metric("chrf", chrf, primary="chrf",
+        return Metric("chrf", chrf, primary="chrf", packages=PACKAGES,
                       options={**CHRF_DEFAULTS, "sacrebleu_version": sacrebleu.__version__})
     return None

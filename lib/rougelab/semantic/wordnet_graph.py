@@ -15,7 +15,8 @@ over all parts of speech, by the tagged counts of ``index.sense`` (ties and unta
 first sense in WordNet's order, nouns before verbs, adjectives, adverbs).
 
 The graph is built once (about 10 s without gloss links) and stored as a sparse matrix in
-``paths.cache_dir("wordnet")``, keyed by the SHA-256 of the WordNet files and the options.
+``paths.cache_dir("wordnet")``, an entry of the cache store (``rougelab.cache_store``) keyed by the SHA-256
+of the WordNet files, the options, this module's code and the versions of ``PACKAGES``.
 """
 from __future__ import annotations
 
@@ -30,8 +31,9 @@ from pathlib import Path
 import numpy as np
 import scipy.sparse as sp
 
-from rougelab.fingerprint import code_fingerprint, write_meta
+from rougelab.cache_store import Maker, entry_file, save
 from rougelab.paths import cache_dir
+from rougelab.warn import warn
 
 WORDNET_PACKAGES = ("wordnet-base", "wordnet-sense-index")
 DEFAULT_DICT_DIR = Path("/usr/share/wordnet")
@@ -42,6 +44,7 @@ _NEEDED_FILES = ("data.noun", "data.verb", "data.adj", "data.adv", "index.noun",
                  "index.adj", "index.adv", "index.sense", "cntlist.rev", "noun.exc", "verb.exc",
                  "adj.exc", "adv.exc")
 _FILE_POS = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
+PACKAGES = ("nltk", "numpy", "scipy")  # third-party code that reads WordNet and builds the graph
 
 
 class WordNetMissing(FileNotFoundError):
@@ -214,9 +217,9 @@ def load_graph(*, gloss_links: bool = True, dict_dir=None) -> WordNetGraph:
     """The cached graph (built and stored on first use; later loads take well under a second)."""
     path = wordnet_dir(dict_dir)
     wordnet_hash = _files_hash(path)
-    key = f"{wordnet_hash}|{gloss_links}|{GRAPH_FORMAT}|code:{code_fingerprint(__name__)}"
-    name = f"graph-{hashlib.sha256(key.encode()).hexdigest()[:16]}.npz"
-    target = cache_dir("wordnet") / name
+    maker = Maker(f"wordnet:{wordnet_hash[:12]}|gloss:{gloss_links}|{GRAPH_FORMAT}", modules=(__name__,),
+                  packages=PACKAGES, resources=(*(path / name for name in _NEEDED_FILES), LEXNAMES))
+    target = entry_file(cache_dir("wordnet"), "graph", maker, ".npz")
     if target.exists():
         try:
             with np.load(target, allow_pickle=False) as stored:
@@ -226,11 +229,8 @@ def load_graph(*, gloss_links: bool = True, dict_dir=None) -> WordNetGraph:
                     shape=(n, n))
                 return WordNetGraph(adjacency, stored["nodes"], gloss_links, wordnet_hash)
         except (OSError, ValueError, KeyError) as error:
-            warnings.warn(f"rebuilding the WordNet graph: cached {target} is unreadable ({error})")
+            warn(f"rebuilding the WordNet graph: cached {target} is unreadable ({error})")
     graph = build_graph(load_wordnet(dict_dir), gloss_links=gloss_links, dict_dir=dict_dir)
-    tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp.npz")
-    np.savez(tmp, indptr=graph.adjacency.indptr, indices=graph.adjacency.indices, nodes=graph.nodes)
-    os.replace(tmp, target)
-    write_meta(target, f"wordnet:{wordnet_hash[:12]}|gloss:{gloss_links}|{GRAPH_FORMAT}",
-               [path / name for name in _NEEDED_FILES], modules=[__name__])
+    save(target, lambda out: np.savez(out, indptr=graph.adjacency.indptr, indices=graph.adjacency.indices,
+                                      nodes=graph.nodes), maker)
     return graph

@@ -25,6 +25,10 @@ from rougelab.metrics.anchored.anchors import AnchorSets, anchor_sets, anchored_
 from rougelab.metrics.anchored.particles import Particles, gram_positions, particles
 from rougelab.metrics.anchored.protocol import score_anchored
 from rougelab.metrics.base import InputError, Metric
+from rougelab.rouge.api import PACKAGES as ROUGE_PACKAGES
+from rougelab.semantic import encoder
+
+PACKAGES = tuple(sorted({*ROUGE_PACKAGES, *encoder.PACKAGES}))
 
 __all__ = ["anchored_rouge", "anchor_sets", "top_k", "transfer", "anchored_overlap", "particles",
            "gram_positions", "score_anchored", "anchor_table", "reference_subsets", "subset_recall",
@@ -84,7 +88,7 @@ def _factory(name: str, form: str):
             options["skip_distance"] = 4
         prefix = _PREFIX[form].format(d=4)
         return Metric(name, anchored_rouge, primary=f"{prefix}_r", options=options, needs_source=True,
-                      resources=("rouge155",), pins={"stemmer": "rouge155"})
+                      resources=("rouge155",), pins={"stemmer": "rouge155"}, packages=PACKAGES)
     return make
 
 

@@ -13,6 +13,7 @@ Registry names (F-measure primary, options of the authors' code; see ``score``):
 from __future__ import annotations
 
 from rougelab.metrics.base import Metric
+from rougelab.metrics.widar.cache import PACKAGES
 from rougelab.metrics.widar.score import combine, idss_only, weighted_rouge, widar, widar_components
 
 __all__ = ["widar", "weighted_rouge", "idss_only", "widar_components", "combine"]
@@ -29,13 +30,14 @@ _ABLATIONS = {"widar-rouge-lw": "both", "widar-rouge-lw-no-red": "coverage",
 def _widar(k: str, total: bool = False) -> Metric:
     options = {"k": k, **({"ngram_denominator": "total"} if total else {}), **DEFAULTS}
     return Metric(f"widar-{k}" + ("-total" if total else ""), widar, primary=f"widar{k}_f", options=options,
-                  needs_source=True, pins=_STEMMERS)
+                  needs_source=True, pins=_STEMMERS, packages=PACKAGES)
 
 
 def _ablation(name: str) -> Metric:
     use = _ABLATIONS[name]
     return Metric(name, weighted_rouge, primary="rougelsl_f" if use == "none" else "rougelw_f",
-                  options={"k": "l", "weights": use, **_WEIGHTED}, needs_source=True, pins=_STEMMERS)
+                  options={"k": "l", "weights": use, **_WEIGHTED}, needs_source=True, pins=_STEMMERS,
+                  packages=PACKAGES)
 
 
 _FACTORIES = {
@@ -43,7 +45,7 @@ _FACTORIES = {
     **{f"widar-{k}-total": (lambda k=k: _widar(k, total=True)) for k in ("1", "2")},
     **{name: (lambda name=name: _ablation(name)) for name in _ABLATIONS},
     "widar-idss": lambda: Metric("widar-idss", idss_only, primary="idss", options={"similarity": "rouge-score-l"},
-                                 needs_source=True),
+                                 needs_source=True, packages=PACKAGES),
 }
 NAMES = tuple(_FACTORIES)
 

@@ -2,24 +2,23 @@
 
 One JSON file per (kind, options) under ``paths.cache_dir("widar")``, mapping the SHA-256 of the
 texts an item reads to its JSON-serialisable value. Keys are content hashes, never positions.
-Files are written atomically (temporary file, then ``os.replace``); a corrupt file is reported
-and rebuilt, so an interrupted run loses nothing already saved. The key includes the fingerprint of
-the WIDAR package's code and of everything it imports (``rougelab.fingerprint``).
+The file is an entry of the cache store (``rougelab.cache_store``): written atomically, with a record,
+keyed by the fingerprint of the WIDAR package's code and of everything it imports and by the versions
+of the third-party packages that compute the components; a corrupt file is reported and rebuilt.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
-import warnings
 
 from rougelab import __version__
-from rougelab.fingerprint import code_fingerprint, write_meta
+from rougelab.cache_store import Maker, entry_file, save
 from rougelab.paths import cache_dir
+from rougelab.warn import warn
 
 _LOADED: dict[str, dict] = {}
 _COMPUTED_BY = "rougelab.metrics.widar"  # the package whose code (and its imports) computes the components
+PACKAGES = ("nltk", "numba", "numpy", "regex")  # third-party code that computes them (stemmers, kernels)
 
 
 def text_key(*texts: str) -> str:
@@ -37,10 +36,9 @@ class ItemCache:
     """
 
     def __init__(self, kind: str, options: dict, *, enabled: bool = True):
-        tag = json.dumps({"kind": kind, "version": __version__, "code": code_fingerprint(_COMPUTED_BY), **options},
-                         sort_keys=True, default=str)
-        self.tag = tag
-        self.path = cache_dir("widar") / f"{kind}-{hashlib.sha256(tag.encode()).hexdigest()[:20]}.json"
+        tag = json.dumps({"kind": kind, "version": __version__, **options}, sort_keys=True, default=str)
+        self._maker = Maker(tag, modules=(_COMPUTED_BY,), packages=PACKAGES)
+        self.path = entry_file(cache_dir("widar"), kind, self._maker, ".json")
         self.enabled = enabled
         self._dirty = False
         if not enabled:
@@ -61,7 +59,7 @@ class ItemCache:
                 raise ValueError("not a JSON object")
             return items
         except (OSError, ValueError) as err:
-            warnings.warn(f"WIDAR cache file {self.path} is corrupt ({err}); recomputing and overwriting it")
+            warn(f"WIDAR cache file {self.path} is corrupt ({err}); recomputing and overwriting it")
             return {}
 
     def get(self, key: str):
@@ -75,9 +73,5 @@ class ItemCache:
         """Write the file atomically if anything was added."""
         if not (self.enabled and self._dirty):
             return
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(self.items, out)
-        os.replace(tmp, self.path)
-        write_meta(self.path, self.tag, modules=[_COMPUTED_BY])
+        save(self.path, json.dumps(self.items).encode("utf-8"), self._maker)
         self._dirty = False

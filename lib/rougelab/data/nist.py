@@ -40,7 +40,8 @@ from pathlib import Path
 import pandas as pd
 
 from rougelab.data.registry import DataError
-from rougelab.paths import cache_dir, write_atomic
+from rougelab.paths import cache_dir
+from rougelab.safe_write import write_atomic
 
 
 @dataclass(frozen=True)

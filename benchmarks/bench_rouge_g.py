@@ -88,7 +88,7 @@ def main() -> None:
 
 def _graph_and_vectors(summaries, references, gloss: bool, top: int) -> tuple[float, float]:
     """Seconds to load (or build) the WordNet graph, then the PPR vectors of every sense of the batch's words."""
-    from rougelab.metrics.rouge_g import GraphSimilarity, wordnet_ppr
+    from rougelab.semantic.graph_similarity import GraphSimilarity, wordnet_ppr
     from rougelab.text import tokenize
     from rougelab.text.token_ids import TokenIndex
 

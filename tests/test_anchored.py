@@ -6,7 +6,8 @@ import pytest
 
 from rougelab.metrics.anchored import (anchor_sets, anchor_table, anchored_overlap, anchored_rouge, gram_positions,
                                        particles, reference_subsets, score_anchored, subset_recall, top_k, transfer)
-from rougelab.metrics.base import InputError, get_metric
+from rougelab.metrics.base import InputError
+from rougelab.metrics.registry import get_metric
 from rougelab.semantic.encoder import TokenEmbeddings
 from rougelab.text import tokenize
 
@@ -174,7 +175,7 @@ def test_bad_input():
         anchored_rouge([PEER], [REFS], ["  "], encoder=TOY)
     with pytest.raises(InputError, match=r"sources\[0\]"):
         anchored_rouge([PEER], [REFS], [[]], encoder=TOY)
-    with pytest.raises(ValueError, match="k must be"):
+    with pytest.raises(ValueError, match=r"k=0: must be a whole number >= 1 \(the anchor set size\)"):
         anchored_rouge([PEER], [REFS], [SOURCE], k=0, encoder=TOY)
     with pytest.raises(ValueError, match="unit"):
         anchored_rouge([PEER], [REFS], [SOURCE], summary_unit="token", encoder=TOY)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rougelab.metrics.base import InputError, get_metric
+from rougelab.metrics.base import InputError
+from rougelab.metrics.registry import get_metric
 from rougelab.metrics.bertscore import bertscore, bundled_baseline, default_num_layers
 from rougelab.semantic.encoder import ModelNotFoundError, default_model_path
 

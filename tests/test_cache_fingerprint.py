@@ -10,12 +10,13 @@ import pytest
 
 from rougelab import cache_admin, cache_store, fingerprint, score_cache
 from rougelab.cli import main
-from rougelab.metrics.base import InputError, Metric, get_metric
+from rougelab.metrics.base import InputError, Metric
+from rougelab.metrics.registry import get_metric
 from rougelab.paths import CacheError, cache_dir
 
 LIB = Path(__file__).resolve().parents[1] / "lib"
 SCORE_ONE = """
-from rougelab.metrics.base import get_metric
+from rougelab.metrics.registry import get_metric
 from rougelab.score_cache import cached_score
 table = cached_score(get_metric("rouge-1"), ["the cat sat on the mat"], [["the cat lay on a mat"]])
 print(repr(float(table["rouge1_f"][0])))

@@ -10,7 +10,7 @@ import pytest
 
 from rougelab import cache_admin, fingerprint, score_cache
 from rougelab.cli import main
-from rougelab.metrics.base import get_metric
+from rougelab.metrics.registry import get_metric
 from rougelab.paths import CacheError, cache_dir
 
 LIB = Path(__file__).resolve().parents[1] / "lib"
@@ -258,7 +258,7 @@ SCORE_PROTO = """
 import sys
 sys.path.insert(0, sys.argv[1])
 import proto
-from rougelab.metrics.base import get_metric, register
+from rougelab.metrics.registry import get_metric, register
 from rougelab.score_cache import cached_score
 register("proto", proto.make)
 print(cached_score(get_metric("proto"), ["a b"], [["c"]])["proto"][0])

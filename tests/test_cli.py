@@ -78,7 +78,7 @@ def _scoring_forbidden(monkeypatch):
     (["--metric", "length,nosuchmetric"], "unknown metric 'nosuchmetric'"),
     (["--metric", "length", "--criterion", ","], "--criterion ',' names no criterion"),
     (["--metric", "length", "--criterion", "relevance,tastiness"], "unknown criterion 'tastiness'"),
-    (["--metric", "length", "--bootstrap", "1"], "--bootstrap=1: must be a whole number >= 40 (a 95% percentile"),
+    (["--metric", "length", "--bootstrap", "1"], "--bootstrap=1: must be a whole number >= 40 and <= 100000 (a 95% percentile"),
     (["--metric", "length", "--bootstrap", "-5"], "--bootstrap=-5: must be a whole number >= 0"),
     (["--metric", "length", "--seed", "-1"], "--seed=-1: must be a whole number >= 0"),
 ])
@@ -132,3 +132,16 @@ def test_quiet_silences_every_progress_bar(quiet, tmp_path, capsys, monkeypatch)
     assert "TQDM_DISABLE" not in os.environ  # --quiet restores the environment it changed
     bars = ["noisy", "metrics", "correlations"]
     assert (not any(bar in err for bar in bars)) if quiet else all(bar in err for bar in bars)
+
+
+def test_quiet_leaves_tqdm_its_defaults_when_it_first_imports_it():
+    """tqdm reads TQDM_DISABLE once, when imported: a first import inside ``quiet()`` must not make every
+    later bar of the process silent."""
+    import subprocess
+    import sys
+
+    script = ("import io\nfrom rougelab.progress import quiet\nwith quiet():\n    import tqdm.auto\n"
+              "from tqdm import tqdm\nprint(tqdm(range(1), file=io.StringIO()).disable)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                          env={k: v for k, v in os.environ.items() if k != "TQDM_DISABLE"})
+    assert done.stdout.strip() == "False"

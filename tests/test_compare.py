@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from rougelab.compare import approximate_randomization, compare_systems, paired_bootstrap
-from rougelab.metrics.base import get_metric
+from rougelab.metrics.registry import get_metric
 from rougelab.scoring import InputError
 
 sacrebleu = pytest.importorskip("sacrebleu")

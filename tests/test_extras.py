@@ -9,6 +9,13 @@ from rougelab.extras import MissingExtra, require
 HEAVY = ("torch", "transformers", "gensim", "dask", "distributed", "matplotlib", "bert_score")
 
 
+def test_import_rougelab_imports_none_of_the_big_libraries():
+    script = ("import sys, rougelab, rougelab.cli\n"
+              "print([m for m in ('nltk', 'torch', 'transformers', 'gensim', 'dask', 'pandas') if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
 def test_classic_rouge_imports_no_heavy_package():
     script = ("import sys, rougelab; from rougelab.rouge import rouge\n"
               "rouge(['a b c'], [['a b d']], ['rouge-1', 'rouge-l'])\n"

@@ -108,7 +108,7 @@ def test_undefined_resamples_are_dropped_with_warning():
 
 @pytest.mark.parametrize("kwargs,message", [
     (dict(resample="docs"), "unknown resample 'docs'"),
-    (dict(n_resamples=0), r"n_resamples=0: must be a whole number >= 40 \(a 95% percentile interval"),
+    (dict(n_resamples=0), r"n_resamples=0: must be a whole number >= 40 and <= 100000 \(a 95% percentile interval"),
     (dict(confidence=95), r"confidence=95: must be a finite number in \(0, 1\)"),
     (dict(level="corpus"), "unknown level"),
 ])

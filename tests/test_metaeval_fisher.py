@@ -48,8 +48,8 @@ def test_fisher_ci_on_a_table_uses_the_level_and_its_n(level):
 
 
 @pytest.mark.parametrize("args,kwargs,message", [
-    ((0.5, 3), {}, "needs n > 3"),
-    ((1.5, 30), {}, "must lie in"),
+    ((0.5, 3), {}, r"n=3: must be a whole number >= 4"),
+    ((1.5, 30), {}, r"r=1.5: must be a finite number in \[-1, 1\]"),
     ((0.5, 30), {"alternative": "bigger"}, "unknown alternative"),
 ])
 def test_bad_arguments(args, kwargs, message):

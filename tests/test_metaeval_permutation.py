@@ -73,7 +73,7 @@ def test_scale_of_a_metric_does_not_matter():
 @pytest.mark.parametrize("kwargs,message", [
     (dict(metric_b="a"), "both 'a'"),
     (dict(resample="pairs"), "unknown resample"),
-    (dict(n_resamples=0), r"n_resamples=0: must be a whole number >= 99 \(a permutation or bootstrap p-value"),
+    (dict(n_resamples=0), r"n_resamples=0: must be a whole number >= 99 and <= 100000 \(a permutation or bootstrap p-value"),
     (dict(human_col="relevance"), r"\['relevance'\] not in the table"),
 ])
 def test_bad_arguments(kwargs, message):

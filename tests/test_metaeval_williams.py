@@ -50,8 +50,8 @@ def test_one_sided_and_antisymmetric():
 
 
 @pytest.mark.parametrize("args,message", [
-    ((1.2, 0.1, 0.1, 30), "r12 = 1.2 is not a correlation"),
-    ((0.5, 0.1, 0.1, 3), "needs n > 3"),
+    ((1.2, 0.1, 0.1, 30), r"r12=1.2: must be a finite number in \[-1, 1\] \(a correlation\)"),
+    ((0.5, 0.1, 0.1, 3), r"n=3: must be a whole number >= 4"),
     ((0.9, -0.9, 0.9, 30), "not positive semi-definite"),
 ])
 def test_bad_arguments(args, message):

@@ -2,7 +2,8 @@
 import pandas as pd
 import pytest
 
-from rougelab.metrics.base import InputError, Metric, get_metric, metric_names
+from rougelab.metrics.base import InputError, Metric
+from rougelab.metrics.registry import get_metric, metric_names
 
 
 def test_length_baseline_is_registered_and_scores():
@@ -63,7 +64,7 @@ def test_names_are_parsed_on_demand_and_the_useful_ones_listed():
     names = metric_names()
     assert "rouge-su4-stop-jackknife-precision" not in names           # a combination: not listed ...
     assert get_metric("rouge-su4-stop-jackknife-precision").primary == "rougesu4_p"   # ... but a name
-    assert {"rouge-l-newline", "rouge-2-best", "widar-idss", "bleu", "rouge-g-su4"} <= set(names)
-    for bad in ("rouge-1-newline", "rouge-2-nostem-stop", "rouge-l-recall-best", "rouge-"):
+    assert {"rouge-l-nltk", "rouge-2-best", "widar-idss", "bleu", "rouge-g-su4"} <= set(names)
+    for bad in ("rouge-1-nltk", "rouge-l-newline", "rouge-2-nostem-stop", "rouge-l-recall-best", "rouge-"):
         with pytest.raises(InputError, match=f"unknown metric '{bad}'"):
             get_metric(bad)

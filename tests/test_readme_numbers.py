@@ -23,7 +23,7 @@ ROWS = {cells[0]: cells[1:] for cells in (
     [c.strip() for c in line.strip().strip("|").split("|")] for line in SECTION.splitlines()
     if line.startswith("| ") and not line.startswith("| metric"))}
 PAPER_NAMES = {"widar-1": "WIDAR_1", "widar-2": "WIDAR_2", "widar-l": "WIDAR_L",
-               "rouge-1": "ROUGE-1", "rouge-2": "ROUGE-2", "rouge-l": "ROUGE-L"}
+               "rouge-1": "ROUGE-1", "rouge-2": "ROUGE-2", "rouge-l-nltk": "ROUGE-L"}
 
 
 def ours(metric):

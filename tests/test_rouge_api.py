@@ -188,11 +188,13 @@ def test_batch_api_equals_perl_on_multiline_unicode_texts():
             assert tuple(ours.loc[i, [f"{prefix}_r", f"{prefix}_p", f"{prefix}_f"]]) == values, (i, key)
 
 
-def test_rougelab_rouge_is_callable_however_imported():
-    import rougelab
-    import rougelab.rouge.core  # noqa: F401  (makes rougelab.rouge the subpackage)
-
-    assert rougelab.rouge(["a b"], [["a b"]], ["rouge-1"]).iloc[0].tolist() == [1.0, 1.0, 1.0]
+@pytest.mark.parametrize("first", ["import rougelab", "import rougelab.rouge.core", "from rougelab.rouge import rouge"])
+def test_rougelab_rouge_is_the_subpackage_however_imported(first):
+    code = (f"{first}\nimport types, rougelab\nassert isinstance(rougelab.rouge, types.ModuleType)\n"
+            "assert rougelab.rouge.__name__ == 'rougelab.rouge' and not callable(rougelab.rouge)\n"
+            "print(rougelab.rouge.rouge(['a b'], [['a b']], ['rouge-1']).iloc[0].tolist())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[1.0, 1.0, 1.0]"
 
 
 def test_repeated_measures_are_scored_once():

@@ -4,7 +4,8 @@ import random
 import numpy as np
 import pytest
 
-from rougelab.metrics.base import InputError, get_metric
+from rougelab.metrics.base import InputError
+from rougelab.metrics.registry import get_metric
 from rougelab.metrics.rouge_g import GraphSimilarity, rouge_g
 from rougelab.semantic.wordnet_graph import WordNetMissing, wordnet_dir
 
@@ -86,7 +87,8 @@ def test_sim_ls_matrix_is_beta_mix_and_symmetric_in_sim_sem():
 @needs_wordnet
 def test_registry_and_signature():
     metric = get_metric("rouge-g-2")
-    assert metric.primary == "rougeg2_f"
+    assert metric.primary == "rougeg2_r"                    # Eq. 4 is a recall; F has its own name
+    assert get_metric("rouge-g-2-f").primary == "rougeg2_f" and "cross_type_pairs:False" in metric.signature
     for option in ("beta:0.5", "c:0.7", "top:100", "gloss_links:True", "wordnet:3.0-"):
         assert option in metric.signature
     table = metric.score(["the city"], [["the city"]])
@@ -212,3 +214,51 @@ def test_measures_in_one_call_equal_each_alone():
     for measure in ("rouge-g-1", "rouge-g-2", "rouge-g-su4"):
         alone = rouge_g(summaries, references, measures=[measure], **FAST)
         assert np.array_equal(together[alone.columns].to_numpy(), alone.to_numpy())
+
+
+@needs_wordnet
+def test_su4_pairs_like_with_like_unless_cross_type_pairs():
+    from rougelab.rouge.grams import PAD
+
+    tokens = ["city", "town", "hall"]
+    keys_ref = np.array([[0, PAD], [1, 2]])                   # unigram "city", skip-bigram "town hall"
+    keys_cand = np.array([[1, PAD], [0, 2]])                  # unigram "town", skip-bigram "city hall"
+    like = GraphSimilarity(tokens, **FAST)(keys_ref, keys_cand)
+    cross = GraphSimilarity(tokens, cross_type_pairs=True, **FAST)(keys_ref, keys_cand)
+    assert like[0, 1] == like[1, 0] == 0.0 and cross[0, 1] > 0 and cross[1, 0] > 0
+    np.testing.assert_array_equal(np.diag(like), np.diag(cross))
+    rng = random.Random(3)
+    summaries = [_text(rng, rng.randint(2, 6)) for _ in range(12)]
+    references = [[_text(rng, rng.randint(2, 6))] for _ in range(12)]
+    default = rouge_g(summaries, references, measures=["rouge-g-su4"], **FAST)
+    assert default.equals(rouge_g(summaries, references, measures=["rouge-g-su4"], cross_type_pairs=False, **FAST))
+    crossed = rouge_g(summaries, references, measures=["rouge-g-su4"], cross_type_pairs=True, **FAST)
+    assert (crossed != default).any(axis=None)
+
+
+@needs_wordnet
+def test_full_vectors_give_eq2_on_the_untruncated_walks():
+    # top=None: Sim_sem of two senses is Eq. 2 over their complete PPR vectors, written out here with dense
+    # vectors from personalized_pagerank and RW (Eq. 3) of each iteration; the truncated default differs.
+    from rougelab.semantic.pagerank import personalized_pagerank, seed_matrix, transition_matrix
+    from rougelab.semantic.semantic_similarity import iteration_weights, rank_and_weight, sim_sem_matrix
+    from rougelab.semantic.wordnet_graph import synset_key
+    from rougelab.semantic.wordnet_ppr import wordnet_ppr
+
+    graph, full, wordnet = wordnet_ppr(False, top=None)
+    senses = [graph.index_of(synset_key(wordnet.synset(name))) for name in ("city.n.01", "town.n.01")]
+    walks = [list(personalized_pagerank(transition_matrix(graph.adjacency), seed_matrix([[s]], graph.n_nodes)))
+             for s in senses]
+    weights = iteration_weights(len(walks[0]) - 1)
+    expected = sum(w * rank_and_weight(a[:, 0], b[:, 0]) for w, a, b in zip(weights, *walks))
+    vectors = full.vectors(senses).ids
+    assert sim_sem_matrix(vectors[:1], vectors[1:])[0, 0] == pytest.approx(expected, rel=1e-9)
+    truncated = wordnet_ppr(False)[1].vectors(senses).ids
+    assert sim_sem_matrix(truncated[:1], truncated[1:])[0, 0] != pytest.approx(expected, rel=1e-3)
+    exact = rouge_g(["city"], [["town"]], measures=["rouge-g-1"], top=None, **FAST)["rougeg1_r"].item()
+    cut = rouge_g(["city"], [["town"]], measures=["rouge-g-1"], **FAST)["rougeg1_r"].item()
+    assert 0 < exact < 1 and exact != cut
+    with pytest.raises(InputError, match="top=None keeps every PPR entry"):
+        rouge_g(["they took a walk to explore the town and the city"], [["a run set take"]], top=None, **FAST)
+    with pytest.raises(InputError, match="top must be"):
+        rouge_g(["a"], [["a"]], top=0, **FAST)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from rougelab.metrics.base import InputError, get_metric, metric_names
+from rougelab.metrics.base import InputError
+from rougelab.metrics.registry import get_metric, metric_names
 from rougelab.rouge import rouge
 
 SUMMARIES = ["The cats were sitting on the mat.", "Dogs bark."]
@@ -14,11 +15,11 @@ def test_bare_name_means_stemmed_pooled_f():
     metric = get_metric("rouge-2")
     assert metric.primary == "rouge2_f"
     for part in ("stem:True", "stopwords:False", "multiref:A", "alpha:0.5", "tokenizer:rouge155",
-                 "perl_round_before_f:True", "splitter:nltk"):
+                 "perl_round_before_f:True", "splitter:newline"):
         assert part in metric.signature
     table = metric.score(SUMMARIES, REFERENCES)
     assert list(table.columns) == ["rouge2_r", "rouge2_p", "rouge2_f"]
-    assert table.equals(rouge(SUMMARIES, REFERENCES, ["rouge-2"], stem=True, multiref="A", splitter="nltk"))
+    assert table.equals(rouge(SUMMARIES, REFERENCES, ["rouge-2"], stem=True, multiref="A", splitter="newline"))
 
 
 @pytest.mark.parametrize("name, primary, options", [
@@ -31,13 +32,13 @@ def test_bare_name_means_stemmed_pooled_f():
     ("rouge-1-refmean-recall", "rouge1_r", dict(stem=True, stopwords=False, multiref="mean")),
     ("rouge-1-noexc", "rouge1_f", dict(stem=True, stem_exceptions=(), stopwords=False, multiref="A")),
     ("rouge-s*-nostem", "rouges*_f", dict(stem=False, stopwords=False, multiref="A")),
-    ("rouge-l-newline-stop", "rougel_f", dict(stem=True, stopwords=True, multiref="A", splitter="newline")),
+    ("rouge-l-nltk-stop", "rougel_f", dict(stem=True, stopwords=True, multiref="A", splitter="nltk")),
 ])
 def test_spelled_out_settings(name, primary, options):
     metric = get_metric(name)
     assert metric.primary == primary and name in metric.signature
     measure = name.split("-")[1] if not name.startswith("rouge-w") else "w-1.2"
-    assert metric.options["splitter"] == options.setdefault("splitter", "nltk")
+    assert metric.options["splitter"] == options.setdefault("splitter", "newline")
     expected = rouge(SUMMARIES, REFERENCES, [f"rouge-{measure}"], **options)
     assert metric.score(SUMMARIES, REFERENCES).equals(expected)
 
@@ -60,9 +61,9 @@ def test_rouge_s0_is_bigram_overlap():
     assert a.values.tolist() == b.values.tolist()
 
 
-def test_registry_splits_sentences_with_punkt_unless_newline_is_named():
-    """One-line texts: rouge-l sees two sentences (Punkt), rouge-l-newline one (union LCS 4/4 vs LCS 2/4)."""
+def test_registry_reads_one_sentence_per_line_unless_nltk_is_named():
+    """One-line texts: rouge-l-nltk sees two sentences (Punkt), rouge-l one (union LCS 4/4 vs LCS 2/4)."""
     summaries, refs = ["Cats sleep. Dogs bark."], [["dogs bark cats sleep"]]
-    assert get_metric("rouge-l-nostem").score(summaries, refs)["rougel_r"].iloc[0] == 1.0
-    assert get_metric("rouge-l-newline-nostem").score(summaries, refs)["rougel_r"].iloc[0] == 0.5
-    assert "splitter:newline" in get_metric("rouge-w-1.2-newline").signature
+    assert get_metric("rouge-l-nltk-nostem").score(summaries, refs)["rougel_r"].iloc[0] == 1.0
+    assert get_metric("rouge-l-nostem").score(summaries, refs)["rougel_r"].iloc[0] == 0.5
+    assert "splitter:nltk" in get_metric("rouge-w-1.2-nltk").signature

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rougelab.metrics.base import get_metric
+from rougelab.metrics.registry import get_metric
 from rougelab.metrics.rouge_score_metrics import TYPES
 from rougelab.rouge import rouge
 

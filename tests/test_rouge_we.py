@@ -4,7 +4,8 @@ import pytest
 from gensim.models import KeyedVectors
 from rouge_score import rouge_scorer
 
-from rougelab.metrics.base import InputError, get_metric, metric_names
+from rougelab.metrics.base import InputError
+from rougelab.metrics.registry import get_metric, metric_names
 from rougelab.metrics.rouge_we import oov_rates, rouge_we
 from rougelab.semantic.word_vectors import load_word_vectors
 

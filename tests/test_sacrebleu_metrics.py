@@ -2,7 +2,8 @@
 import pytest
 import sacrebleu
 
-from rougelab.metrics.base import InputError, get_metric
+from rougelab.metrics.base import InputError
+from rougelab.metrics.registry import get_metric
 from rougelab.metrics.sacrebleu_metrics import bleu, chrf
 
 SUMMARIES = ["the cat sat on the mat .", "a dog barked at the moon", "", "The Cat sat"]

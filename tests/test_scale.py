@@ -2,7 +2,7 @@
 import pandas as pd
 import pytest
 
-from rougelab.metrics.base import get_metric
+from rougelab.metrics.registry import get_metric
 from rougelab.scale import client, score_dask
 from rougelab.synthetic import synthetic_pairs
 

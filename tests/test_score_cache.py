@@ -60,7 +60,7 @@ def test_corrupt_file_is_reported_and_recomputed(counting_metric):
 def test_metrics_that_differ_only_in_their_measures_are_scored_in_one_call(monkeypatch):
     """ROUGE-1, -2, -L and -SU4 missing from the cache: one ``rouge`` call, each table equal to the metric
     scored alone (and then cached under its own signature); a metric with other options is its own call."""
-    from rougelab.metrics.base import get_metric
+    from rougelab.metrics.registry import get_metric
 
     summaries = ["the cat sat on the mat. it slept.", "a dog barked at the cat", ""]
     references = [["the cat lay on a mat", "a cat sat"], ["the dog barked"], ["nothing here"]]

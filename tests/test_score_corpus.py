@@ -12,7 +12,7 @@ from rougelab import __version__
 from rougelab.cli import main
 from rougelab.compare import compare_systems
 from rougelab.corpus import corpus_score
-from rougelab.metrics.base import get_metric
+from rougelab.metrics.registry import get_metric
 from rougelab.scoring import InputError
 
 SUMMARIES = ["the cat sat on the mat", "the dog ran to the park", "birds sing in the morning",

@@ -38,3 +38,10 @@ def test_bad_columns_and_keys_are_refused_by_name(tmp_path, name, text, message,
 def test_distinct_reference_columns_are_each_read(tmp_path):
     batch = read_batch(_file(tmp_path, "s.csv", "summary,reference1,reference2\nthe cat,the dog,the cat\n"))
     assert batch.references == [["the dog", "the cat"]]
+
+
+def test_an_empty_sentence_separator_is_refused_not_ignored(tmp_path, capsys):
+    path = _file(tmp_path, "s.txt", "a b\n")
+    assert main(["score", "--metric", "rouge-1", "--summaries", path, "--references", path,
+                 "--sentence-separator", ""]) == 2
+    assert "sentence separator '': give a non-empty string" in capsys.readouterr().err

@@ -117,7 +117,7 @@ def test_bootstrap_ci_refuses_meaningless_parameters(kwargs, message):
 
 @pytest.mark.parametrize("test", ["permutation_test", "bootstrap_difference"])
 @pytest.mark.parametrize("kwargs, message", [
-    (dict(n_resamples=50), r"n_resamples=50: must be a whole number >= 99 \(a permutation or bootstrap p-value"),
+    (dict(n_resamples=50), r"n_resamples=50: must be a whole number >= 99 and <= 100000 \(a permutation or bootstrap p-value"),
     (dict(n_resamples=math.nan), r"n_resamples=nan"),
     (dict(seed=-1), r"seed=-1: must be a whole number >= 0"),
 ])
@@ -163,3 +163,109 @@ def test_evaluate_refuses_one_string_for_the_metric_list(monkeypatch):
 
     with pytest.raises(InputError, match=r"metric names='length': must be a list of names, not one string"):
         evaluate("summeval", "length")
+
+
+@pytest.mark.parametrize("measure, message", [
+    ("rouge-99999999", r"N of 'rouge-99999999'=99999999: must be a whole number <= 1000"),
+    ("rouge-s99999999999999999999", r"the skip distance of .*: must be a whole number <= 1000000000 \(rouge-s\*"),
+    ("rouge-w-99999", r"the weight of 'rouge-w-99999'=99999.0: must be a finite number in \[1, 50.0\]"),
+    ("rouge-w-0.5", r"the weight of 'rouge-w-0.5'=0.5: .*else the recall can exceed 1"),
+])
+def test_measure_names_beyond_their_bounds_are_refused(measure, message):
+    # before: rouge-99999999 ran for ever, the huge skip distance was a numba typing traceback,
+    # rouge-w-99999 gave R = P = nan and rouge-w-0.5 a recall of 4.0
+    with pytest.raises(InputError, match=message):
+        rouge(["a b c d"], [["a b c d e"]], [measure])
+
+
+@pytest.mark.parametrize("option, message", [
+    (["-n", "99999999999"], "-n 99999999999: the largest n-gram size is at most 1000"),
+    (["-w", "1e300"], "-w 1e300: the ROUGE-W weight is at most 50"),
+    (["-r", "99999999999999999999"], "-r 99999999999999999999: at most 100,000 resamples"),
+    (["-2", "99999999999"], "-2 99999999999: the skip distance is at most 1,000,000,000"),
+])
+def test_rouge155_refuses_extreme_option_values(option, message):
+    from rougelab.rouge.rouge155.commandline import UsageError, parse_command
+
+    with pytest.raises(UsageError, match=message):
+        parse_command([*option, "-a", "config.xml"])
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(n_resamples=math.nan), r"n_resamples=nan: must be a whole number >= 1"),
+    (dict(confidence=math.nan), r"confidence=nan: must be a finite number in \[0, 100\]"),
+    (dict(seed=-1), r"seed=-1: must be a whole number >= 0"),
+])
+def test_aggregate_checks_its_numbers(kwargs, message):
+    from rougelab.rouge import aggregate
+
+    with pytest.raises(InputError, match=message):
+        aggregate(rouge(["a b"], [["a c"]], ["rouge-1"]), "rouge-score", **kwargs)
+
+
+SUMMARY, REFERENCES, SOURCE = ["the cat sat on the mat. it was happy."], [["a cat sat on a mat. it was glad."]], \
+    ["the cat sat on the mat. the dog barked. it was happy."]
+
+
+@pytest.mark.parametrize("name, options, message", [
+    ("rouge-we-1", dict(alpha=math.nan), r"alpha=nan: must be a finite number in \[0, 1\]"),  # before: F = 0
+    ("rouge-we-1", dict(alpha=2), r"alpha=2: must be a finite number in \[0, 1\]"),  # before: F = R
+    ("rouge-we-1-s3", dict(threshold=math.nan), r"threshold=nan: must be a finite number in \[-1, 1\]"),
+    ("widar-1", dict(theta1=math.nan, cache=False), r"theta1=nan: must be a finite number in \[0, 1\]"),
+    ("widar-1", dict(theta2=-1, cache=False), r"theta2=-1: must be a finite number in \[0, 1\]"),
+    ("widar-1", dict(lam=math.nan, cache=False), r"lam=nan: must be a finite number in \[0, 1\], 'max' or 'mean'"),
+])
+def test_metric_options_are_checked(name, options, message):
+    from rougelab.metrics.registry import get_metric
+
+    with pytest.raises(InputError, match=message):
+        get_metric(name, **options).score(SUMMARY, REFERENCES, SOURCE)
+
+
+@pytest.mark.parametrize("k", [2.5, math.nan, [5, 0], []])
+def test_anchored_rouge_checks_its_anchor_set_sizes(k):
+    from rougelab.metrics.anchored import anchored_rouge
+
+    with pytest.raises(InputError, match=r"^k="):
+        anchored_rouge(SUMMARY, REFERENCES, SOURCE, k=k, encoder=object())
+
+
+@pytest.mark.parametrize("days", ["nan", "inf", "-1"])
+def test_cache_clear_refuses_a_meaningless_age(days, capsys, monkeypatch, tmp_path):
+    from rougelab.cli import main
+
+    monkeypatch.setenv("ROUGELAB_CACHE", str(tmp_path))  # nothing of the shared cache at stake
+    assert main(["cache", "clear", "--older-than", days]) == 2
+    assert f"--older-than={float(days)!r}: must be a finite number >= 0 (days)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["rouge-1", "rouge1", "rouge-we-1", "bleu", "length"])
+def test_an_empty_batch_gives_an_empty_table(name):
+    from rougelab.metrics.registry import get_metric
+
+    assert len(get_metric(name).score([], [])) == 0
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: __import__("rougelab.metaeval", fromlist=["x"]).fisher_z(0.5, math.inf), r"n=inf: must be a whole number >= 4"),
+    (lambda: __import__("rougelab.metaeval", fromlist=["x"]).fisher_z(0.5, 30, confidence=math.nan),
+     r"confidence=nan: must be a finite number in \(0, 1\)"),
+    (lambda: __import__("rougelab.metaeval", fromlist=["x"]).williams_test(0.5, 0.4, 0.3, 2.5),
+     r"n=2.5: must be a whole number >= 4"),
+    (lambda: __import__("rougelab.metaeval", fromlist=["x"]).williams_test(math.nan, 0.4, 0.3, 30),
+     r"r12=nan: must be a finite number in \[-1, 1\]"),
+    (lambda: rouge(["a"], [["a"]], None), r"measures=None: must be a list of names"),
+])
+def test_statistics_and_measures_check_their_inputs(call, message):
+    with pytest.raises(InputError, match=message):
+        call()
+
+
+@pytest.mark.parametrize("n", [-1, 0, 2.5, math.nan])
+def test_first_documents_refuses_a_count_that_is_no_count(n):
+    # before: n=-1 silently dropped the last document (a slice [:-1])
+    from rougelab.notebook import first_documents
+
+    table = pd.DataFrame({"doc_id": [1, 1, 2, 2, 3], "system_id": [1, 2, 1, 2, 1]})
+    with pytest.raises(InputError, match=r"^n=.*: must be a whole number >= 1"):
+        first_documents(table, n)

@@ -6,10 +6,11 @@ import numpy as np
 import pytest
 from rouge_score.rouge_scorer import RougeScorer
 
-from rougelab.metrics.base import InputError, get_metric
+from rougelab.metrics.base import InputError
+from rougelab.metrics.registry import get_metric
 from rougelab.metrics.widar import cache as widar_cache
 from rougelab.metrics.widar import combine, idss_only, weighted_rouge, widar, widar_components
-from rougelab.metrics.widar.idss import idss
+from rougelab.metrics.widar.idss import idss, metric_similarity
 
 SOURCE = "the cat sat on the mat. dogs bark"
 REFERENCE = "the cat sat. dogs bark loudly"
@@ -35,12 +36,15 @@ def test_idss_is_rouge_score_rougeL_f_against_the_source():
 def test_idss_takes_a_registered_metric_or_a_callable():
     from sacrebleu import sentence_bleu
 
-    assert idss([SUMMARY], [SOURCE], "bleu:bleu") == pytest.approx([sentence_bleu(SUMMARY, [SOURCE]).score])
+    bleu = get_metric("bleu")
+    assert idss([SUMMARY], [SOURCE], metric_similarity(bleu, "bleu")) == pytest.approx(
+        [sentence_bleu(SUMMARY, [SOURCE]).score])
     assert idss([SUMMARY], [SOURCE], lambda s, d: [len(s[0])]).tolist() == [len(SUMMARY)]
     with pytest.raises(InputError, match="no column"):
-        idss([SUMMARY], [SOURCE], "bleu:nope")
-    with pytest.raises(InputError, match="unknown IDSS similarity"):
-        idss([SUMMARY], [SOURCE], "cosine")
+        idss([SUMMARY], [SOURCE], metric_similarity(bleu, "nope"))
+    for by_name in ("cosine", "bleu:bleu"):      # metrics are passed, never looked up by name here
+        with pytest.raises(InputError, match="unknown IDSS similarity"):
+            idss([SUMMARY], [SOURCE], by_name)
 
 
 @pytest.mark.parametrize("k, expected", [

@@ -1,7 +1,8 @@
 """WIDAR's weighted-ROUGE stemmer is the option ``stemmer`` (named like ``rouge()``'s), pinned in the signature."""
 import pytest
 
-from rougelab.metrics.base import InputError, get_metric
+from rougelab.metrics.base import InputError
+from rougelab.metrics.registry import get_metric
 from rougelab.metrics.widar import weighted_rouge
 
 SOURCE = "The runners were running. Dogs bark loudly"

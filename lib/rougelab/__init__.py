@@ -1,5 +1,12 @@
-"""rougelab: ROUGE and its successors, implemented, tested and reproduced."""
+"""rougelab: ROUGE and its successors, implemented, tested and reproduced.
+
+``rougelab.rouge`` is the classic-ROUGE subpackage (its batch function: ``rougelab.rouge.rouge``),
+``rougelab.get_metric`` / ``metric_names`` the registry's look-up, ``rougelab.load_dataset`` the data layer.
+Importing the package imports none of them until they are named.
+"""
 from __future__ import annotations
+
+from importlib import import_module
 
 __version__ = "0.1.0"
 
@@ -11,10 +18,9 @@ def __getattr__(name):
     if name == "load_dataset":
         from rougelab.data import load_dataset
         return load_dataset
-    if name == "rouge":
-        from rougelab.rouge import rouge
-        return rouge
+    if name == "rouge":  # always the subpackage, however imported: the function is rougelab.rouge.rouge
+        return import_module("rougelab.rouge")
     if name in ("get_metric", "metric_names"):
-        from rougelab.metrics import base
-        return getattr(base, name)
+        from rougelab.metrics import registry
+        return getattr(registry, name)
     raise AttributeError(f"module 'rougelab' has no attribute {name!r}")

@@ -27,6 +27,7 @@ from pathlib import Path
 from rougelab.cache_store import FOLDER_META, META_SUFFIX, is_record, is_stale, owns, read_meta
 from rougelab.paths import cache_dir
 from rougelab.safe_write import is_partial, stale_partial_files
+from rougelab.validation import check_float
 
 RECORDED = ("scores", "embeddings", "wordnet", "widar", "word_vectors")   # kinds whose entries carry a metadata record
 CONTENT_KEYED = ("datasets",)
@@ -125,8 +126,7 @@ def clear(kinds: list[str] | None = None, *, stale_only: bool = False, older_tha
     unknown = sorted(set(kinds or ()) - set(KINDS))
     if unknown:
         raise ValueError(f"unknown cache kind(s) {', '.join(unknown)}; choose from {', '.join(KINDS)}")
-    if older_than_days is not None and not older_than_days >= 0:
-        raise ValueError(f"--older-than must be a number of days >= 0, not {older_than_days}")
+    check_float(older_than_days, "--older-than", low=0, none=True, hint=" (days)")
     cutoff = time.time() - older_than_days * 86400 if older_than_days is not None else None
     removed = 0
     for kind in kinds or [k for k in KINDS if k != "datasets"]:

@@ -219,8 +219,7 @@ def _check_out(out: str, inputs: list[str]) -> None:
 
 def _metrics(args) -> int:
     from rougelab.extras import MissingExtra
-    from rougelab.metrics.base import get_metric, metric_names
-    from rougelab.metrics.families import PAPER, by_family
+    from rougelab.metrics.registry import PAPER, by_family, get_metric, metric_names
 
     for family, rows in by_family(metric_names()).items():
         shown = [(name, role) for name, role in rows if role == PAPER or not args.paper]

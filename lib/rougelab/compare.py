@@ -131,7 +131,7 @@ def compare_systems(systems: Mapping[str, Sequence[str]], references: Sequence[S
     -------
     SystemComparison(table, signature)
     """
-    from rougelab.metrics.base import get_metric
+    from rougelab.metrics.registry import get_metric
 
     metric = get_metric(metric) if isinstance(metric, str) else metric
     confidence = check_probability(confidence, "confidence")

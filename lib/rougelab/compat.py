@@ -8,7 +8,7 @@ from rougelab's batch path: the registry's rouge-score names (``rouge1`` .. ``ro
 ``rougeLsum``, each with ``-stem``; ``rougelab.metrics.rouge_score_metrics``).
 
 The argument order is rouge-score's: ``score(target, prediction)``, the reference FIRST, where
-``rougelab.rouge(summaries, references)`` puts the summary first. Swapping them swaps precision and recall.
+``rougelab.rouge.rouge(summaries, references)`` puts the summary first. Swapping them swaps precision and recall.
 
 Where the originals would be silent, these refuse: an unknown rouge type is an error when the scorer is
 made (rouge-score: at the first ``score``), a custom ``tokenizer`` and ``split_summaries=True`` are refused

@@ -36,8 +36,8 @@ class CorpusScore:
 
     ``table``: one row per metric column, with ``metric``, ``column``, ``score`` (the mean over
     summaries), ``low`` and ``high`` (the bootstrap interval; NaN with ``n_resamples=0``).
-    ``rows``: the per-summary scores, one column per metric column (``metric:column`` where two metrics
-    share a column name). ``signature``: each metric's signature, then the bootstrap's settings.
+    ``rows``: the per-summary scores, one column per metric column (every one named ``metric:column``
+    when two metrics share a column name). ``signature``: each metric's signature, then the bootstrap's settings.
     ``str(result)`` is the text ``rougelab score`` prints; ``to_dict()`` its JSON.
     """
 
@@ -85,13 +85,16 @@ def corpus_score(summaries: Sequence[str], references: Sequence[Sequence[str]], 
     seed : int
         The bootstrap's seed.
     """
-    from rougelab.metrics.base import get_metric
+    from rougelab.metrics.registry import get_metric
 
     if isinstance(metrics, str):
         metrics = [metrics]
     metrics = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     if not metrics:
         raise InputError("metrics: name at least one metric, e.g. metrics=['rouge-1']")
+    repeated = sorted({m.name for m in metrics if [n.name for n in metrics].count(m.name) > 1})
+    if repeated:
+        raise InputError(f"metrics: {', '.join(map(repr, repeated))} given more than once: give each metric once")
     confidence = check_probability(confidence, "confidence")
     n_resamples = check_interval_resamples(n_resamples, confidence, "n_resamples", optional=True)
     seed = check_seed(seed)
@@ -115,9 +118,10 @@ def corpus_score(summaries: Sequence[str], references: Sequence[Sequence[str]], 
 
 
 def _joined(metrics, tables) -> pd.DataFrame:
-    """The per-summary tables side by side; a column name seen before gets its metric's name in front."""
-    renamed, taken = [], set()
-    for metric, table in zip(metrics, tables):
-        renamed.append(table.rename(columns=lambda c: f"{metric.name}:{c}" if c in taken else c))
-        taken.update(table.columns)
-    return pd.concat(renamed, axis=1)
+    """The per-summary tables side by side. Columns keep their names when no two metrics share one;
+    otherwise every column gets its metric's name in front (``rouge-1:rouge1_r``, ``rouge1:rouge1_r``),
+    so a column never stands for two metrics."""
+    columns = [c for table in tables for c in table.columns]
+    if len(set(columns)) < len(columns):
+        tables = [table.add_prefix(f"{metric.name}:") for metric, table in zip(metrics, tables)]
+    return pd.concat(tables, axis=1)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from rougelab.metrics.base import InputError, Metric, get_metric
+from rougelab.metrics.base import InputError, Metric
+from rougelab.metrics.registry import get_metric
 from rougelab.score_cache import cached_scores
 from rougelab.validation import check_names
 
@@ -16,10 +17,13 @@ def human_columns(table: pd.DataFrame) -> list[str]:
 
 
 def metrics_named(names: list[str]) -> list[Metric]:
-    """The registry's metric for each name (repeats dropped); ``InputError`` for none or an unknown one."""
-    names = list(dict.fromkeys(check_names(names, "metric names", empty=True)))
+    """The registry's metric for each name; ``InputError`` for none, an unknown one or one named twice."""
+    names = check_names(names, "metric names", empty=True)
     if not names:
         raise InputError("no metric named: give one or more names (see `rougelab metrics`)")
+    repeated = [name for name in dict.fromkeys(names) if names.count(name) > 1]
+    if repeated:
+        raise InputError(f"{', '.join(map(repr, repeated))} named more than once: name each metric once")
     return [get_metric(name) for name in names]
 
 
@@ -77,7 +81,6 @@ def evaluate(dataset: str, metric_names: list[str], *, level: str = "summary", c
 
     # Everything is checked before the (possibly long) scoring starts.
     metrics_named(metric_names)
-    metric_names = list(dict.fromkeys(metric_names))
     resample = supported(dataset, level, coef)
     n_resamples = check_bootstrap_args(n_resamples, resample, 0.95, seed, optional=True)
     table = load_dataset(dataset)
@@ -91,9 +94,11 @@ def evaluate(dataset: str, metric_names: list[str], *, level: str = "summary", c
 def supported(dataset: str, level: str, coef: str) -> str:
     """Raise ``ValueError`` unless ``dataset``'s registry entry supports ``level`` and ``coef``;
     return how its bootstrap resamples (``"both"``, or ``"inputs"`` for a set of pairs)."""
-    from rougelab.data.registry import get
+    from rougelab.data import nist
+    from rougelab.data.registry import Dataset, get
 
-    entry = get(dataset)
+    # A NIST release (peers x inputs) supports what a registered dataset does by default.
+    entry = Dataset if isinstance(dataset, str) and dataset in nist.RELEASES else get(dataset)
     for option, value, allowed in (("level", level, entry.levels), ("coef", coef, entry.coefs)):
         if value not in allowed:
             raise ValueError(f"dataset {dataset!r} supports --{option} {', '.join(allowed)} only, "

@@ -12,10 +12,14 @@ from pathlib import Path
 
 import pandas as pd
 
+from rougelab.validation import check_int
+
 
 def first_documents(table: pd.DataFrame, n: int | None, *, systems: int | None = None) -> pd.DataFrame:
     """The rows of the first ``n`` documents (in order of first appearance), optionally of the first
     ``systems`` systems only; ``None`` keeps all. The index is reset."""
+    n = check_int(n, "n", minimum=1, none=True)
+    systems = check_int(systems, "systems", minimum=1, none=True)
     keep = pd.Series(True, index=table.index)
     if n is not None:
         keep &= table["doc_id"].isin(table["doc_id"].drop_duplicates().iloc[:n])

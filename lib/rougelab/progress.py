@@ -4,7 +4,8 @@ A ``progress`` argument is a bool everywhere: ``True`` draws the bar (on standar
 the work is long enough to need one: a bootstrap, more than 50 texts to encode, a terminal for the data
 fetch), ``False`` draws none. ``quiet()`` (the command line's ``--quiet``) switches every rougelab bar off
 while it lasts, whatever the arguments say, and sets tqdm's own ``TQDM_DISABLE`` for child processes
-(notebook kernels). Other libraries' bars are left to their own switches: nothing here patches them.
+(notebook kernels; tqdm reads it when imported, so ``quiet`` imports tqdm first and this process keeps its
+defaults). Other libraries' bars are left to their own switches: nothing here patches them.
 """
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ def quiet(enabled: bool = True):
     if not enabled:
         yield
         return
+    import tqdm.std  # noqa: F401 - tqdm reads TQDM_* once, at import: not under the value set below
+
     token = _QUIET.set(True)
     previous = os.environ.get("TQDM_DISABLE")
     os.environ["TQDM_DISABLE"] = "1"

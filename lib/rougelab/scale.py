@@ -19,7 +19,7 @@ from typing import Sequence
 import pandas as pd
 
 from rougelab.extras import require
-from rougelab.metrics.base import get_metric
+from rougelab.metrics.registry import get_metric
 from rougelab.score_cache import cached_scores
 
 

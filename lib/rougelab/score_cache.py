@@ -10,7 +10,6 @@ record beside each file); a corrupt file is reported and recomputed.
 from __future__ import annotations
 
 import hashlib
-import warnings
 import zipfile
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from rougelab.cache_store import Maker, entry_file, save
 from rougelab.metrics.base import Metric, check_batch
 from rougelab.paths import cache_dir
 from rougelab.progress import bar
+from rougelab.warn import warn
 
 
 def content_digest(summaries, references, sources=None) -> str:
@@ -104,11 +104,11 @@ def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:
             columns = [str(c) for c in stored["columns"]]
             values = stored["values"]
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as err:
-        warnings.warn(f"score cache file {path} is corrupt ({err}); recomputing and overwriting it")
+        warn(f"score cache file {path} is corrupt ({err}); recomputing and overwriting it")
         return None
     if values.shape != (expected_rows, len(columns)):
-        warnings.warn(f"score cache file {path} holds {values.shape} scores for {expected_rows} "
-                      "summaries; recomputing and overwriting it")
+        warn(f"score cache file {path} holds {values.shape} scores for {expected_rows} "
+             "summaries; recomputing and overwriting it")
         return None
     return pd.DataFrame(values, columns=columns)
 

@@ -28,11 +28,11 @@ import io
 import json
 import re
 import sys
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 from rougelab.metrics.base import InputError
+from rougelab.warn import warn
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _BYTE_LINE_BREAK = re.compile(rb"\r\n|\r|\n")
@@ -54,7 +54,7 @@ def read_lines(path: str | Path, sentence_separator: str | None = None) -> list[
         raise InputError(f"{path}: the file is empty (expected one text per line)")
     empty = [i + 1 for i, line in enumerate(lines) if not line.strip()]
     if empty:
-        warnings.warn(f"{path}: {len(empty)} empty line(s) (first: line {empty[0]}) scored as empty texts")
+        warn(f"{path}: {len(empty)} empty line(s) (first: line {empty[0]}) scored as empty texts")
     if sentence_separator:
         lines = [line.replace(sentence_separator, "\n") for line in lines]
     return lines
@@ -71,6 +71,8 @@ def split_lines(text: str) -> list[str]:
 def read_batch(summaries: str | Path, references: list[str | Path] | None = None,
                sources: str | Path | None = None, sentence_separator: str | None = None) -> Batch:
     """Summaries, references and sources from files in any of the module's formats."""
+    if sentence_separator is not None and not (isinstance(sentence_separator, str) and sentence_separator):
+        raise InputError(f"sentence separator {sentence_separator!r}: give a non-empty string such as '<q>'")
     named = [str(p) for p in (summaries, *(references or ()), *([sources] if sources else []))]
     if named.count(STDIN) > 1:
         raise InputError("standard input ('-') can be read once: name files for the others")

@@ -22,6 +22,9 @@ from rougelab.scoring import InputError
 # 0.01, and at p = 0.05 its Monte-Carlo standard error, sqrt(p (1 - p) / n), is then 0.022 (at 1000
 # resamples, the usual choice: 0.007). Below that, "significant" or "tied" is decided by the draw.
 MIN_TEST_RESAMPLES = 99
+# The most resamples: beyond, p-values resolve past 1e-5 and intervals change no printed digit, while the
+# draws (held in memory, one row per resample) and the time grow without end.
+MAX_RESAMPLES = 100_000
 
 
 def _shown(value) -> str:
@@ -98,8 +101,8 @@ def check_probability(value, name: str) -> float:
 
 
 def check_resamples(value, name: str = "n_resamples", *, minimum: int, why: str) -> int:
-    """A number of resamples of at least ``minimum`` (``why`` says what fewer would break)."""
-    return check_int(value, name, minimum=minimum, hint=f" ({why})")
+    """A number of resamples from ``minimum`` (``why`` says what fewer would break) to ``MAX_RESAMPLES``."""
+    return check_int(value, name, minimum=minimum, maximum=MAX_RESAMPLES, hint=f" ({why})")
 
 
 def check_test_resamples(value, name: str = "n_resamples", significance: float | None = None) -> int:

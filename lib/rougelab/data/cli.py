@@ -1,4 +1,5 @@
-"""``rougelab data fetch [--mirror DIR] [NAME...]``, ``rougelab data list`` and ``rougelab data path NAME``."""
+"""``rougelab data fetch [--mirror DIR] [NAME...]``, ``rougelab data list``, ``rougelab data path NAME`` and
+``rougelab data add NAME PATH`` (a NIST release you hold)."""
 from __future__ import annotations
 
 import argparse
@@ -36,6 +37,21 @@ def _path(args) -> int:
     return 0
 
 
+def _add(args) -> int:
+    from rougelab.data import nist
+
+    try:
+        folder = nist.add(args.name, args.path)
+    except DataError as err:
+        print(f"rougelab data add: error: {err}", file=sys.stderr)
+        return 1
+    table = nist.load(args.name)
+    print(f"{args.name}: {len(table):,} peer summaries, {table['doc_id'].nunique()} inputs x "
+          f"{table['system_id'].nunique()} systems; manual scores: {', '.join(nist.human_columns(args.name))}; "
+          f"stored in {folder}")
+    return 0
+
+
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Register ``data fetch``, ``data list`` and ``data path``; each sets ``func`` (args -> exit code)."""
     data = subparsers.add_parser("data", help="fetch and list the evaluation datasets")
@@ -55,4 +71,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                           epilog="example: cd \"$(rougelab data path rouge155-sample)/sample-test\"")
     path.add_argument("name", metavar="NAME")
     path.set_defaults(func=_path)
+    add = sub.add_parser("add", help="check, convert and store a NIST release you hold (DUC 2001-2003, 2007, "
+                                     "TAC 2008-2011)",
+                         epilog="example: rougelab data add tac2008 UpdateSumm08_eval.tar.gz  (or sacrerouge's "
+                                "task1.A.summaries.jsonl)")
+    add.add_argument("name", metavar="NAME", help="duc2001, duc2002, duc2003, duc2007, tac2008 ... tac2011")
+    add.add_argument("path", metavar="PATH", help="the release's folder or archive, or sacrerouge's JSONL")
+    add.set_defaults(func=_add)
     return data

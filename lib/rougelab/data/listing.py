@@ -47,4 +47,6 @@ def describe() -> str:
                                   f"{', '.join(dataset.coefs)}")] if has_table(dataset.name) else []),
             _field("licence", dataset.licence),
             _field("caveats", dataset.caveats)]))
-    return "\n\n".join(blocks)
+    from rougelab.data import nist
+
+    return "\n\n".join(blocks) + "\n\n" + nist.describe()

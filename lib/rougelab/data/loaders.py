@@ -127,8 +127,16 @@ def load_dataset(name: str) -> pd.DataFrame:
     """Dataset ``name`` as one tidy DataFrame (see the module docstring for the columns).
 
     Raises ``DataError`` for an unknown name, a dataset without a table (``rouge155-sample``:
-    use ``dataset_path``), or files not fetched or corrupt (run ``rougelab data fetch``).
+    use ``dataset_path``), or files not fetched or corrupt (run ``rougelab data fetch``). The NIST
+    releases (``tac2008`` ...) come from the cache once ``rougelab data add`` has stored them
+    (``rougelab.data.nist``).
     """
+    from rougelab.data import nist
+    from rougelab.validation import check_name
+
+    check_name(name, "dataset")
+    if name in nist.RELEASES:
+        return nist.load(name)
     get(name)
     if not has_table(name):
         raise DataError(f"dataset {name!r} is a folder, not a table: use dataset_path({name!r})")

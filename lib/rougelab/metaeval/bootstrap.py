@@ -7,7 +7,6 @@ interval of the resampled values (Boot-Systems, Boot-Inputs, Boot-Both in the pa
 """
 from __future__ import annotations
 
-import warnings
 from typing import NamedTuple
 
 import numpy as np
@@ -18,6 +17,7 @@ from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level, 
                                       level_correlation, warn_skipped)
 from rougelab.metaeval.matrices import score_matrices
 from rougelab.validation import check_interval_resamples, check_probability, check_seed
+from rougelab.warn import warn
 
 RESAMPLE = ("both", "systems", "inputs")
 _CHUNK_ELEMENTS = 2_000_000
@@ -110,9 +110,8 @@ def bootstrap_interval(X: np.ndarray, Z: np.ndarray, level: str, coef: str, n_re
     samples = bootstrap_samples(X, Z, level, coef, n_resamples, resample, seed, kendall_variant)
     undefined = int((~np.isfinite(samples)).sum())
     if undefined:
-        warnings.warn(f"bootstrap of {what}: {undefined} of {n_resamples} resamples had an "
-                      "undefined correlation and were dropped", UndefinedCorrelationWarning,
-                      stacklevel=3)
+        warn(f"bootstrap of {what}: {undefined} of {n_resamples} resamples had an "
+             "undefined correlation and were dropped", UndefinedCorrelationWarning)
     return percentile_interval(samples, confidence)
 
 

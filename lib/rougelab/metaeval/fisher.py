@@ -18,6 +18,7 @@ from scipy import stats
 from rougelab.metaeval.levels import check_size, level_correlation
 from rougelab.metaeval.matrices import score_matrices
 from rougelab.metaeval.williams import check_alternative
+from rougelab.validation import check_float, check_int, check_probability
 
 
 class FisherResult(NamedTuple):
@@ -38,12 +39,10 @@ def fisher_z(r: float, n: int, confidence: float = 0.95, rho0: float = 0.0,
     ``"greater"`` (rho > rho0) or ``"less"``.
     """
     check_alternative(alternative)
-    if not -1.0 <= r <= 1.0 or not -1.0 < rho0 < 1.0:
-        raise ValueError(f"r = {r!r} must lie in [-1, 1] and rho0 = {rho0!r} in (-1, 1)")
-    if int(n) != n or n <= 3:
-        raise ValueError(f"the Fisher-z interval needs n > 3 items, got n = {n!r}")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}")
+    r = check_float(r, "r", low=-1, high=1, hint=" (a correlation)")
+    rho0 = check_float(rho0, "rho0", low=-1, high=1, open_low=True, open_high=True)
+    n = check_int(n, "n", minimum=4, hint=" (items: the Fisher-z interval has n - 3 degrees of freedom)")
+    confidence = check_probability(confidence, "confidence")
     se = 1 / math.sqrt(n - 3)
     z = math.atanh(min(max(r, -1 + 1e-16), 1 - 1e-16))
     q = stats.norm.ppf((1 + confidence) / 2)

@@ -17,6 +17,7 @@ import pandas as pd
 from rougelab.metaeval.correlations import check_coefficient, coefficient
 from rougelab.metaeval.matrices import score_matrices
 from rougelab.metaeval.pairwise_accuracy import ACCURACIES
+from rougelab.warn import warn
 
 LEVELS = ("summary", "system", "global")
 MIN_POINTS = 3
@@ -150,7 +151,7 @@ def warn_skipped(skipped: int, n_inputs: int, level: str, metric_col: str, human
     else:
         message = (f"{level}-level {metric_col!r} vs {human_col!r} is undefined (constant scores): "
                    "returning NaN")
-    warnings.warn(message, UndefinedCorrelationWarning, stacklevel=3)
+    warn(message, UndefinedCorrelationWarning)
 
 
 def paired_matrices(table: pd.DataFrame, metric_a: str, metric_b: str, human_col: str, level: str,

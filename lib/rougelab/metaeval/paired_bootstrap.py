@@ -9,7 +9,6 @@ so a resample counts against H0 when its difference exceeds twice the observed o
 """
 from __future__ import annotations
 
-import warnings
 from typing import NamedTuple
 
 import numpy as np
@@ -21,6 +20,7 @@ from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level, 
                                       paired_matrices)
 from rougelab.metaeval.williams import check_alternative
 from rougelab.validation import check_test_resamples
+from rougelab.warn import warn
 
 
 class DifferenceResult(NamedTuple):
@@ -74,9 +74,9 @@ def bootstrap_difference(table: pd.DataFrame, metric_a: str, metric_b: str, huma
                                  kendall_variant)
     defined = samples[np.isfinite(samples)]
     if defined.size < samples.size:
-        warnings.warn(f"paired bootstrap {metric_a!r} vs {metric_b!r}: "
-                      f"{samples.size - defined.size} of {samples.size} resamples undefined and "
-                      "dropped", UndefinedCorrelationWarning, stacklevel=2)
+        warn(f"paired bootstrap {metric_a!r} vs {metric_b!r}: "
+             f"{samples.size - defined.size} of {samples.size} resamples undefined and "
+             "dropped", UndefinedCorrelationWarning)
     shifted = defined - observed
     extreme = {"greater": shifted >= observed, "less": shifted <= observed,
                "two-sided": np.abs(shifted) >= abs(observed)}[alternative]

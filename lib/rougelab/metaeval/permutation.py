@@ -5,7 +5,6 @@ Deutsch, Dror & Roth (2021): Perm-Both, Perm-Systems, Perm-Inputs. Score matrice
 """
 from __future__ import annotations
 
-import warnings
 from typing import NamedTuple
 
 import numpy as np
@@ -17,6 +16,7 @@ from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level,
                                       paired_matrices, level_correlation)
 from rougelab.metaeval.williams import check_alternative
 from rougelab.validation import check_seed, check_test_resamples
+from rougelab.warn import warn
 
 _CHUNK_ELEMENTS = 2_000_000
 
@@ -106,10 +106,10 @@ def permutation_test(table: pd.DataFrame, metric_a: str, metric_b: str, human_co
                          f"{human_col!r} is undefined (constant scores): nothing to test")
     defined = samples[np.isfinite(samples)]
     if defined.size < samples.size:
-        warnings.warn(f"permutation test {metric_a!r} vs {metric_b!r}: "
-                      f"{samples.size - defined.size} of {samples.size} permutations undefined "
-                      "and dropped",
-                      UndefinedCorrelationWarning, stacklevel=2)
+        warn(f"permutation test {metric_a!r} vs {metric_b!r}: "
+             f"{samples.size - defined.size} of {samples.size} permutations undefined "
+             "and dropped",
+             UndefinedCorrelationWarning)
     extreme = {"greater": defined >= observed, "less": defined <= observed,
                "two-sided": np.abs(defined) >= abs(observed)}[alternative]
     pvalue = (1 + int(extreme.sum())) / (1 + defined.size)

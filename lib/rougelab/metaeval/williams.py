@@ -14,6 +14,7 @@ from scipy import stats
 
 from rougelab.metaeval.correlations import CORRELATIONS, check_coefficient
 from rougelab.metaeval.levels import check_level, level_correlation, paired_matrices
+from rougelab.validation import check_float, check_int
 
 
 ALTERNATIVES = ("greater", "less", "two-sided")
@@ -83,12 +84,9 @@ def williams_test(r12: float, r13: float, r23: float, n: int, alternative: str =
     check_alternative(alternative)
     if correlations not in CORRELATION_SIGNS:
         raise ValueError(f"unknown correlations {correlations!r}: use 'signed' or 'absolute'")
-    for name, r in (("r12", r12), ("r13", r13), ("r23", r23)):
-        if not -1.0 <= r <= 1.0:
-            raise ValueError(f"{name} = {r!r} is not a correlation in [-1, 1]")
-    if int(n) != n or n <= 3:
-        raise ValueError(f"Williams's test needs n > 3 items (n - 3 degrees of freedom), got "
-                         f"n = {n!r}")
+    r12, r13, r23 = (check_float(r, name, low=-1, high=1, hint=" (a correlation)")
+                     for name, r in (("r12", r12), ("r13", r13), ("r23", r23)))
+    n = check_int(n, "n", minimum=4, hint=" (items: Williams's test has n - 3 degrees of freedom)")
     if correlations == "absolute":
         r12, r13, r23 = abs(r12), abs(r13), abs(r23)
     K = 1 - r12 ** 2 - r13 ** 2 - r23 ** 2 + 2 * r12 * r13 * r23

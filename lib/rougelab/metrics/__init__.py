@@ -1,1 +1,1 @@
-"""Metrics behind one interface (``base.Metric``); the registry of built-in families is ``families``."""
+"""Metrics behind one interface (``base.Metric``); which name is which metric: ``registry``."""

@@ -4,22 +4,23 @@ A metric takes parallel lists -- ``summaries`` (str), ``references`` (a list of 
 texts per summary) and, where it reads the source, ``sources`` (str) -- and returns a pandas
 DataFrame with one row per summary and named float columns (``rouge2_r``, ``rouge2_p``,
 ``rouge2_f``, ...). ``signature`` pins every option that changes a number, so a result can be
-reproduced from its signature alone.
+reproduced from its signature alone. Which name is which metric: ``rougelab.metrics.registry``.
 """
 from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field, replace
-from typing import Callable
-
-import pandas as pd
+from typing import TYPE_CHECKING, Callable
 
 from rougelab import __version__
 from rougelab.fingerprint import code_fingerprint, package_pin, resource_pin, scorer_fingerprint
 from rougelab.resources import RESOURCE_FILES
 from rougelab.scoring import InputError, check_batch
 
-__all__ = ["InputError", "Metric", "check_batch", "get_metric", "metric_names", "register"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["InputError", "Metric", "check_batch"]
 
 
 @dataclass(frozen=True)
@@ -103,34 +104,3 @@ def _fmt(value) -> str:
     if isinstance(value, (list, tuple)):
         return ",".join(_fmt(v) for v in value)
     return str(value)
-
-
-_USER: dict[str, Callable[[], Metric]] = {}
-
-
-def register(name: str, factory: Callable[[], Metric]) -> None:
-    """Add a metric of your own (e.g. a notebook prototype) under ``name``; built-in metrics are
-    registry entries in ``rougelab.metrics.families``."""
-    if name in _USER or _builtin(name) is not None:
-        raise ValueError(f"metric {name!r} is already registered")
-    _USER[name] = factory
-
-
-def get_metric(name: str, **options) -> Metric:
-    """The metric ``name`` (with ``options`` changing its parameters); a clear error lists the known names."""
-    metric = _USER[name]() if name in _USER else _builtin(name)
-    if metric is None:
-        raise InputError(f"unknown metric {name!r}; known metrics: {', '.join(metric_names())} "
-                         "(and the combinations of suffixes that `rougelab metrics` explains)")
-    return metric.with_options(**options) if options else metric
-
-
-def metric_names() -> list[str]:
-    """The names ``rougelab metrics`` lists: every family's useful names and your own."""
-    from rougelab.metrics.families import listed_names
-    return sorted({*listed_names(), *_USER})
-
-
-def _builtin(name: str) -> Metric | None:
-    from rougelab.metrics.families import resolve  # the registry imports every metric module, which import us
-    return resolve(name)

@@ -100,9 +100,12 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
         Choice("Eq. 1: personalised PageRank", "semantic.pagerank.personalized_pagerank",
                "d = 0.85, k = 20 iterations, p(0) uniform over the seed senses", "d = 0.85, k = 20",
                "other d, k", "damping=0.85", ""),
-        Choice("Eq. 1: vector size", "semantic.pagerank.ppr_vectors", "not said",
-               "each iteration's vector truncated to its 100 largest entries", "more or fewer entries",
-               "top=100", _NB03),
+        Choice("Eq. 1: vector size", "semantic.pagerank.ppr_vectors",
+               "one dimension per connected node of the graph (section 3.1)",
+               "each iteration's vector truncated to its 100 largest entries (a full vector holds nearly all "
+               "117,659 nodes from the fourth iteration on: about 20 MB per sense)",
+               "full vectors, top=None (inputs of at most 100 senses; one SummEval document has about 1,100); "
+               "more or fewer entries", "top=100", _NB03),
         Choice("Eq. 2: Sim_sem decay c", "semantic.semantic_similarity.iteration_weights",
                "c = 0.7 (tuned on TAC 2010)", "c = 0.7", "other c", "c=0.7", _NB03),
         Choice("Eq. 2: Sim_sem scale", "semantic.semantic_similarity.iteration_weights",
@@ -114,18 +117,30 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
                "the alignment that maximises the similarity of the compared words' senses (Pilehvar et al. 2013)",
                "each word takes its sense most similar to any sense of any word of the other text", "", "", ""),
         Choice("section 3.4: n-gram vector", "semantic.gram_vectors.gram_vectors",
-               "PPR vectors at the n-gram level", "PPR of the words' chosen senses together (the mean of their "
-               "vectors, Eq. 1 being linear in p(0))", "", "", ""),
+               "PPR vectors at the n-gram level", "the mean of the words' chosen senses' vectors, each already "
+               "truncated, truncated again: not the exact PPR of the seed set, which Eq. 1's linearity in p(0) "
+               "gives only for untruncated vectors", "exact, with full vectors", "top=None", _NB03),
+        Choice("section 4.2: part of speech", "semantic.sense_alignment.align_senses",
+               "credits POS tagging while aligning and disambiguating n-grams", "no POS step: every sense of "
+               "every part of speech is a candidate, chosen by alignment alone", "", "", ""),
         Choice("section 3.5: OOV words", "semantic.gram_vectors.gram_vectors",
                "an extra dimension of weight 0.5 per OOV term", "the same, keyed by the word's stem", "", "", ""),
+        Choice("Eq. 4: the score", "metrics.rouge_g.rouge_g_metric",
+               "a recall: the summed Sim_LS over the number of the model summaries' n-grams; no P or F defined",
+               "recall, the primary column of the bare names rouge-g-1/2/su4 (F is rouge-g-1-f ...); "
+               "notebook 03 correlates F", "F (P and R with alpha = 0.5), P", 'score="f"', ""),
+        Choice("Eq. 4 in ROUGE-G-SU4: unigrams and skip-bigrams", "semantic.graph_similarity.GraphSimilarity",
+               "not said (SU4 counts unigrams and skip-bigrams together)",
+               "like with like, as ROUGE-SU4 matches them (a unigram never pairs with a skip-bigram)",
+               "a unigram pairs with a skip-bigram through Sim_sem", "cross_type_pairs=True", ""),
         Choice("Eq. 4: which gram pairs add Sim_LS", "metrics.soft_rouge.greedy_match",
                "sums Sim_LS over model and peer n-grams; the pairing is not said",
                "one-to-one alignment, highest Sim_LS first (bounded; beta = 1 is ROUGE-1.5.5 -m)",
                "Ng & Abrecht's released counting (0.5 x exact + 0.5 x summed similarities); all pairs and "
                "many-to-one are not implemented", "matcher=ng_abrecht_match", _NB03),
-        Choice("Eq. 5: beta", "metrics.rouge_g.GraphSimilarity", "beta = 0.5 (tuned on TAC 2010, Figure 1)",
+        Choice("Eq. 5: beta", "semantic.graph_similarity.GraphSimilarity", "beta = 0.5 (tuned on TAC 2010, Figure 1)",
                "beta = 0.5", "beta in [0, 1]", "beta=0.5", _NB03),
-        Choice("Eq. 5: Count_match", "metrics.rouge_g._sim_ls",
+        Choice("Eq. 5: Count_match", "semantic.graph_similarity._sim_ls",
                "ROUGE's count, 'default NIST settings' (stemming, stopwords kept)",
                "stems equal (ROUGE-1.5.5 -m), stopwords kept", "", "", ""),
         Choice("Eq. 4: several references", "metrics.soft_rouge.pooled_counts",
@@ -147,7 +162,8 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
         Choice("section 2: encoder", "semantic.encoder.ContextualEncoder",
                "BERT base uncased, last four hidden layers summed (768-d)",
                "all-MiniLM-L6-v2, last four of its six layers summed (384-d; BERT base is not available offline)",
-               "any local Hugging Face folder; other layer counts", "layers=4", _NB05),
+               "any local Hugging Face folder (encoder=\"/path/to/bert-base-uncased\" is the paper's); other "
+               "layer counts, or chosen layers (layers=(9, 10, 11, 12))", "layers=4", _NB05),
         Choice("section 2: word pieces to ROUGE tokens", "semantic.encoder.ContextualEncoder",
                "not said", "mean of the pieces overlapping each ROUGE-1.5.5 token", "", "", ""),
         Choice("section 2: texts longer than the encoder", "semantic.encoder.ContextualEncoder",

@@ -3,7 +3,13 @@
 ``Sim_LS(m, p) = beta x Count_match(m, p) + (1 - beta) x Sim_sem(m, p)`` (Eq. 5, beta = 0.5), where
 ``Count_match`` is ROUGE's exact match of the stemmed grams (ROUGE-1.5.5 ``-m``, stopwords kept, as
 the paper's "default NIST settings") and ``Sim_sem`` is the path-based similarity of the grams' PPR
-vectors over WordNet (Eq. 2, c = 0.7; ``rougelab.semantic``).
+vectors over WordNet (Eq. 2, c = 0.7): ``rougelab.semantic.graph_similarity`` computes it.
+
+The score is a recall. Eq. 4 divides the summed Sim_LS by ``sum_M sum_{n-gram in M} Count(n-gram)``, the
+number of the *model* summaries' n-grams, as ROUGE-N's recall does (Lin 2004, Eq. 1); the paper defines
+no precision or F. So the bare names ``rouge-g-1``, ``rouge-g-2``, ``rouge-g-su4`` have recall
+(``rougeg*_r``) as their primary column; ``rouge-g-1-f`` ... name F (P = the same hits over the peer's
+n-grams; F their weighted harmonic mean, ``alpha``), which is not the paper's.
 
 Pairing (Eq. 4 sums Sim_LS over model and peer n-grams but leaves open which pairs): reference and
 candidate gram occurrences are aligned one to one, highest Sim_LS first, each aligned pair adding
@@ -13,48 +19,46 @@ the hit is ROUGE's clipped count. Alternatives: summing Sim_LS over *all* pairs 
 literally: unbounded, a summary repeating a related word gains without limit); each reference gram
 taking its best candidate gram (many-to-one: bounded recall, but P can exceed 1); Ng and Abrecht's
 released ROUGE-WE script (0.5 x clipped exact count + 0.5 x the sum of similarities over candidate
-grams: unbounded). ``matcher`` accepts any of the core's matchers.
+grams: unbounded). ``matcher`` accepts any of the core's matchers. In ROUGE-G-SU4 a unigram pairs only
+with unigrams and a skip-bigram only with skip-bigrams (``cross_type_pairs=False``), as ROUGE-SU4
+matches them; ``cross_type_pairs=True`` lets a unigram take a skip-bigram's place through Sim_sem.
 
-Word senses: WordNet is looked up with the unstemmed word (NLTK's morphy finds the lemma); a word's
-sense in a pair of texts is chosen by alignment against all senses of the other text's words (section
-3.4; the alignment of Pilehvar et al. 2013, whose worked example aligns two whole sentences), and a
-gram's vector is the PPR of its words' chosen senses (the mean of their vectors, by linearity of
-Eq. 1), plus a mass-0.5 dimension per OOV word (section 3.5) keyed by the word's stem.
-Columns: ``rougeg1_r/_p/_f``, ``rougeg2_*``, ``rougegsu4_*``; registry ``rouge-g-1``, ``rouge-g-2``,
-``rouge-g-su4`` (F primary; references pooled like ROUGE-1.5.5 ``-f A``).
+PPR vectors are cut to their ``top`` = 100 largest entries at every iteration, where the paper's have
+one dimension per connected node (section 3.1); ``top=None`` keeps them all (exact, also for the mean
+that makes an n-gram's vector) for batches of at most 100 senses. Its cost, measured on section 1's
+example (88 senses, plain WordNet graph, a busy 2-core machine): 290 s and 4.7 GB at peak, against 11 s
+and 0.5 GB truncated; one Sim_sem of two full vectors takes about 350 times as long (56 ms against
+0.16 ms, over 20 x 20 senses). A SummEval document has about 1,100 senses and SummEval 17,935, about
+22 GB and 350 GB of full vectors: out of reach here.
+Columns: ``rougeg1_r/_p/_f``, ``rougeg2_*``, ``rougegsu4_*`` (references pooled like ROUGE-1.5.5 ``-f A``).
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from itertools import chain
+from typing import Sequence
 
-import numpy as np
 import pandas as pd
 from threadpoolctl import threadpool_limits
 
 from rougelab._jit import map_threads
 from rougelab.metrics.base import InputError, Metric
 from rougelab.metrics.soft_rouge import GramSpec, greedy_match, soft_rouge
-from rougelab.rouge.grams import PAD
-from rougelab.scoring import count_grams
+from rougelab.semantic.graph_similarity import BETA, GraphSimilarity, check_beta
+from rougelab.semantic.pagerank import DAMPING, ITERATIONS, TOP
+from rougelab.semantic.semantic_similarity import C
+from rougelab.semantic.wordnet_graph import wordnet_signature
 from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.token_ids import TokenIndex
-from rougelab.semantic.pagerank import DAMPING, ITERATIONS, TOP
-from rougelab.semantic.gram_vectors import gram_vectors
-from rougelab.semantic.semantic_similarity import C, sim_sem_blocks, sim_sem_matrix
-from rougelab.semantic.sense_alignment import align_senses
-from rougelab.semantic.wordnet_graph import synset_key, wordnet_signature
-from rougelab.semantic.wordnet_ppr import wordnet_ppr
+from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
 from rougelab.semantic import pagerank, wordnet_graph
 from rougelab.rouge.api import PACKAGES as ROUGE_PACKAGES
 
 PACKAGES = tuple(sorted({*ROUGE_PACKAGES, *wordnet_graph.PACKAGES, *pagerank.PACKAGES}))
 
-BETA = 0.5
 # The words WordNet looks up: ROUGE-1.5.5's tokens of each whole text, unstemmed; Count_match compares
 # them stemmed as ``-m`` stems them (``STEMMED``, the signature's).
 READING = Preprocessing(stemmer=None, splitter="none")
 STEMMED = Preprocessing(splitter="none")
-MAX_COMMON_SENSES = 5000      # 200 MB of shared sense-level Sim_sem at most
 MEASURES = {
     "rouge-g-1": GramSpec(n=1),
     "rouge-g-2": GramSpec(n=2),
@@ -62,340 +66,11 @@ MEASURES = {
 }
 
 
-class GraphSimilarity:
-    """The ROUGE-G gram similarity ``Sim_LS`` (Eq. 5) over one batch's vocabulary.
-
-    ``prepare`` computes one document (its references x its candidates) for several gram kinds at
-    once and returns, per kind, a :class:`DocumentSimilarity`, the gram similarity of those pairs for
-    the soft-matching core. For that it computes the sense-level Sim_sem for the alignment (section
-    3.4) once for all the document's words; each word's sense against each text of the other side
-    (all the alignment depends on); one PPR vector per distinct seed set (chosen senses + OOV words) of
-    any kind; and, per reference, one Sim_sem block (Eq. 2) between the seed sets of its grams of every
-    kind and those of the candidates' grams, which holds the matrix of each of its pairs. Calling the
-    ``GraphSimilarity`` itself on a pair computes the same numbers for that pair alone. Several threads may prepare
-    documents at once.
-
-    Parameters
-    ----------
-    tokens : list of str
-        Surface token of each token id (``TokenIndex.tokens``).
-    beta : float
-        Weight of the exact match (Eq. 5).
-    c : float
-        Iteration decay of Sim_sem (Eq. 2).
-    gloss_links, damping, iterations, top
-        The graph and PPR setting (see ``rougelab.semantic``).
-    """
-
-    def __init__(self, tokens: Sequence[str], *, beta: float = BETA, c: float = C, gloss_links: bool = True,
-                 damping: float = DAMPING, iterations: int = ITERATIONS, top: int = TOP) -> None:
-        from rougelab.text import stem_token
-
-        _check_beta(beta)
-        self.beta, self.c, self.top = beta, c, top
-        self._last_pair: tuple = (None, None)                       # (pair, Sim_sem) of the last lone pair
-        self._common = _CommonSenses(np.zeros(0, dtype=np.int64), np.zeros((0, 0)))
-        stems = [stem_token(t) for t in tokens]
-        self.stem = np.array(TokenIndex().id_list(stems) + [-1], dtype=np.int64)  # one id per stem; last: PAD
-        if beta == 1.0:
-            return  # Sim_sem has weight 0: no WordNet needed
-        graph, cache, wordnet = wordnet_ppr(gloss_links, damping, iterations, top)
-        self.oov_offset = graph.n_nodes
-        senses = []
-        for token in tokens:
-            keys = dict.fromkeys(synset_key(s) for s in wordnet.synsets(token))
-            senses.append([graph.index_of(k) for k in keys])
-        needed = sorted({s for word in senses for s in word})
-        vectors = cache.vectors(needed)
-        self._ids, self._values = vectors.ids, vectors.values
-        row_of = {s: i for i, s in enumerate(needed)}
-        # Word w's senses (rows of _ids, WordNet's order) are sense_rows[sense_start[w]:sense_start[w + 1]].
-        self.sense_rows = np.array([row_of[s] for word in senses for s in word], dtype=np.int64)
-        self.sense_start = np.cumsum([0] + [len(word) for word in senses]).astype(np.int64)
-
-    def __call__(self, ref_keys: np.ndarray, cand_keys: np.ndarray) -> np.ndarray:
-        return _sim_ls(self.stem, self.beta, ref_keys, cand_keys, self.sim_sem)
-
-    def sim_sem(self, ref_keys: np.ndarray, cand_keys: np.ndarray) -> np.ndarray:
-        """Sim_sem (Eq. 2) between the grams (rows of token ids) of one pair of texts, senses aligned
-        per section 3.4 against each other."""
-        if len(ref_keys) == 0 or len(cand_keys) == 0:
-            return np.zeros((len(ref_keys), len(cand_keys)))
-        key = _pair_key(ref_keys, cand_keys)
-        last = self._last_pair
-        if last[0] != key:
-            block, rows, columns = self._document([[ref_keys]], [[cand_keys]])[0][key]
-            last = self._last_pair = (key, block[np.ix_(rows, columns)])
-        return last[1]
-
-    def prepare(self, ref_ids: Sequence[np.ndarray], cand_ids: Sequence[np.ndarray],
-                specs: Sequence[GramSpec]) -> list["DocumentSimilarity"]:
-        """Sim_LS of the grams of every pair of a reference in ``ref_ids`` and a candidate in ``cand_ids``
-        (token-id arrays of one document), one :class:`DocumentSimilarity` per gram kind in ``specs``."""
-        if self.beta == 1.0:
-            return [DocumentSimilarity(self, {}, self.beta) for _ in specs]
-        refs = [[count_grams(spec.grams(ids)).keys for ids in ref_ids] for spec in specs]
-        cands = [[count_grams(spec.grams(ids)).keys for ids in cand_ids] for spec in specs]
-        return [DocumentSimilarity(self, pairs, self.beta) for pairs in self._document(refs, cands)]
-
-    def share_common_senses(self, documents: Sequence[Sequence[np.ndarray]]) -> None:
-        """Compute once Sim_sem between the senses found in many of ``documents`` (each a list of
-        token-id arrays): a document then takes those entries of its sense matrix from here (a pure
-        cache: scores do not change). "Many" is at least a tenth of the documents and at least 10 (the
-        ``MAX_COMMON_SENSES`` most frequent of them); on SummEval's 100 documents that is 3,659 senses
-        and spares a third of the sense-level work."""
-        if self.beta == 1.0 or not documents:
-            return
-        seen = np.zeros(len(self._ids), dtype=np.int64)
-        for texts in documents:
-            words = np.unique(np.concatenate([np.asarray(t, dtype=np.int64) for t in texts] + [_NONE]))
-            seen[np.unique(self._senses_of(words).rows)] += 1
-        common = np.flatnonzero(seen >= max(10, len(documents) // 10))
-        common = np.sort(common[np.argsort(-seen[common], kind="stable")[:MAX_COMMON_SENSES]])
-        self._common = _CommonSenses(common, sim_sem_matrix(self._ids[common], self._ids[common], c=self.c))
-
-    def _document(self, refs: list[list[np.ndarray]], cands: list[list[np.ndarray]]) -> list[dict]:
-        """Per gram kind k, ``{pair: (block, rows, columns)}`` for every pair of a reference and a candidate
-        whose gram keys are in ``refs[k]`` and ``cands[k]`` (texts without grams are left out; Sim_sem of the
-        pair: ``block[np.ix_(rows, columns)]``). The sense matrix is computed once for all kinds, and so is
-        one Sim_sem block per reference: ROUGE-G-1's and -2's grams are among SU4's, so when all three are
-        asked for, SU4's block holds the other two kinds' pairs too."""
-        kinds = []
-        for texts_a, texts_b in zip(refs, cands):
-            kept_a = [r for r, keys in enumerate(texts_a) if len(keys)]
-            kept_b = [j for j, keys in enumerate(texts_b) if len(keys)]
-            kinds.append(_Kind(kept_a, kept_b, self._side([texts_a[r] for r in kept_a]),
-                               self._side([texts_b[j] for j in kept_b])) if kept_a and kept_b else None)
-        present = [k for k in kinds if k]
-        if not present:
-            return [{} for _ in kinds]
-        senses_a = np.unique(np.concatenate([k.side_a.senses for k in present] + [_NONE]))
-        senses_b = np.unique(np.concatenate([k.side_b.senses for k in present] + [_NONE]))
-        sense_sim = self._sense_matrix(senses_a, senses_b)
-        distinct, index_a, index_b = self._seed_sets(present, sense_sim, senses_a, senses_b)
-        # One Sim_sem block per reference, over all kinds: the seed sets of its grams (against every candidate)
-        # x those of the candidates' grams (against it). A pair's matrix is a sub-block of its reference's.
-        rows, cols = [[_NONE] for _ in refs[0]], [[_NONE] for _ in refs[0]]
-        for k, ia, ib in zip(present, index_a, index_b):
-            for at, r in enumerate(k.kept_a):
-                rows[r].append(ia[k.side_a.gram_of[at]].ravel())
-                cols[r].append(ib[:, at])
-        rows = [np.unique(np.concatenate(parts)) for parts in rows]
-        cols = [np.unique(np.concatenate(parts)) for parts in cols]
-        vectors = self._vectors(distinct)
-        blocks = sim_sem_blocks(vectors, vectors, rows, cols, c=self.c)
-        out, i = [], 0
-        for kind, texts_a, texts_b in zip(kinds, refs, cands):
-            if kind is None:
-                out.append({})
-                continue
-            ia, ib, i = index_a[i], index_b[i], i + 1
-            out.append({_pair_key(texts_a[r], texts_b[j]):
-                        (blocks[r], np.searchsorted(rows[r], ia[kind.side_a.gram_of[at], bt]),
-                         np.searchsorted(cols[r], ib[kind.side_b.gram_of[bt], at]))
-                        for at, r in enumerate(kind.kept_a) for bt, j in enumerate(kind.kept_b)})
-        return out
-
-    def _seed_sets(self, kinds: list["_Kind"], sense_sim: np.ndarray, senses_a: np.ndarray,
-                   senses_b: np.ndarray) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray]]:
-        """Section 3.4 per kind: each word's sense against each text of the other side, then each gram's seed
-        set. Returns the distinct seed sets of all kinds (rows, one width for all) and, per kind, the row of
-        each (reference gram, candidate) and each (candidate gram, reference) seed set."""
-        seeds = []
-        for k in kinds:
-            at_a, at_b = np.searchsorted(senses_a, k.side_a.senses), np.searchsorted(senses_b, k.side_b.senses)
-            sim = sense_sim[np.ix_(at_a, at_b)]
-            seeds.append(self._seeds(k.side_a, self._chosen(k.side_a, _best(sim, k.side_b.text_senses))))
-            seeds.append(self._seeds(k.side_b, self._chosen(k.side_b, _best(sim.T, k.side_a.text_senses))))
-        width = max(part.shape[2] // 2 for part in seeds)
-        flat = [_widen(part, width).reshape(-1, 2 * width) for part in seeds]
-        distinct, index = np.unique(np.concatenate(flat), axis=0, return_inverse=True)
-        index = np.split(index.ravel(), np.cumsum([len(f) for f in flat])[:-1])
-        return (distinct, [index[2 * i].reshape(-1, len(k.kept_b)) for i, k in enumerate(kinds)],
-                [index[2 * i + 1].reshape(-1, len(k.kept_a)) for i, k in enumerate(kinds)])
-
-    def _sense_matrix(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
-        """Sim_sem between the senses ``rows`` and ``columns`` (rows of ``_ids``), common ones looked up."""
-        at_a, in_a = _positions(self._common.senses, rows)
-        at_b, in_b = _positions(self._common.senses, columns)
-        out = np.empty((len(rows), len(columns)))
-        out[np.ix_(in_a, in_b)] = self._common.sim[np.ix_(at_a[in_a], at_b[in_b])]
-        out[~in_a] = sim_sem_matrix(self._ids[rows[~in_a]], self._ids[columns], c=self.c)
-        out[np.ix_(in_a, ~in_b)] = sim_sem_matrix(self._ids[rows[in_a]], self._ids[columns[~in_b]], c=self.c)
-        return out
-
-    def _side(self, texts: list[np.ndarray]) -> "_Side":
-        """The grams, words and senses of one side's texts (gram keys)."""
-        grams, inverse = np.unique(np.concatenate(texts), axis=0, return_inverse=True)
-        gram_of = np.split(inverse.ravel(), np.cumsum([len(t) for t in texts])[:-1])
-        words = np.unique(grams)
-        words = words[words != PAD]
-        word_senses = self._senses_of(words)
-        senses, position = np.unique(word_senses.rows, return_inverse=True)
-        text_senses = []
-        for text in gram_of:
-            at = np.searchsorted(words, np.setdiff1d(grams[text], [PAD]))
-            counts = word_senses.start[at + 1] - word_senses.start[at]
-            text_senses.append(np.unique(position[_ranges(word_senses.start[at], counts)]))
-        return _Side(grams, gram_of, words, word_senses, senses, position, text_senses)
-
-    def _chosen(self, side: "_Side", best: np.ndarray) -> np.ndarray:
-        """The sense (row of ``_ids``; ``-1``: OOV) of each word of ``side`` against each text of the
-        other side, from ``best`` (distinct senses of ``side`` x texts of the other side)."""
-        chosen = align_senses(best[side.position], side.word_senses.start)
-        return np.where(chosen >= 0, side.word_senses.rows[np.maximum(chosen, 0)] if len(side.position) else -1, -1)
-
-    def _senses_of(self, words: np.ndarray) -> "_Senses":
-        counts = self.sense_start[words + 1] - self.sense_start[words]
-        return _Senses(self.sense_rows[_ranges(self.sense_start[words], counts)],
-                       np.concatenate([[0], np.cumsum(counts)]).astype(np.int64))
-
-    def _seeds(self, side: "_Side", chosen: np.ndarray) -> np.ndarray:
-        """Seed set of each gram of ``side`` against each text of the other side (``chosen``: each word's
-        sense there): its words' chosen senses, then the stems of its OOV words, each sorted and ``-1``
-        padded, as a ``(grams, texts, 2 x width)`` array (a row is the PPR vector's cache key)."""
-        grams = side.grams
-        pad = grams == PAD
-        sense = np.where(pad[:, :, None], -1, chosen[np.searchsorted(side.words, np.where(pad, side.words[0], grams))])
-        sense = sense.transpose(0, 2, 1)                                        # (grams, texts, width)
-        oov = np.where(pad[:, None, :] | (sense >= 0), -1, self.stem[grams][:, None, :])
-        g, t, w = sense.shape
-        return np.concatenate([_distinct_sorted(sense.reshape(-1, w)), _distinct_sorted(oov.reshape(-1, w))],
-                              axis=1).reshape(g, t, 2 * w)
-
-    def _vectors(self, seeds: np.ndarray) -> np.ndarray:
-        width = seeds.shape[1] // 2
-        return gram_vectors(self._ids, self._values, seeds[:, :width], seeds[:, width:],
-                            oov_offset=self.oov_offset, top=self.top)
-
-
-class DocumentSimilarity:
-    """``Sim_LS`` (Eq. 5) between the grams of the prepared (reference, candidate) pairs of one document,
-    from :meth:`GraphSimilarity.prepare`: a gram similarity for the soft-matching core. Pairs it was
-    not prepared for are computed alone by its ``GraphSimilarity``."""
-
-    def __init__(self, graph: GraphSimilarity, pairs: dict, beta: float) -> None:
-        _check_beta(beta)
-        self.graph, self.pairs, self.beta = graph, pairs, beta
-
-    def with_beta(self, beta: float) -> "DocumentSimilarity":
-        """The same pairs with another exact-match weight (Eq. 5)."""
-        return DocumentSimilarity(self.graph, self.pairs, beta)
-
-    def __call__(self, ref_keys: np.ndarray, cand_keys: np.ndarray) -> np.ndarray:
-        return _sim_ls(self.graph.stem, self.beta, ref_keys, cand_keys, self.sim_sem)
-
-    def sim_sem(self, ref_keys: np.ndarray, cand_keys: np.ndarray) -> np.ndarray:
-        """Sim_sem (Eq. 2) between the grams of one pair of texts (see ``GraphSimilarity.sim_sem``)."""
-        found = self.pairs.get(_pair_key(ref_keys, cand_keys))
-        if found is None:
-            return self.graph.sim_sem(ref_keys, cand_keys)
-        block, rows, columns = found
-        return block[np.ix_(rows, columns)]
-
-
-def _sim_ls(stem: np.ndarray, beta: float, ref_keys: np.ndarray, cand_keys: np.ndarray, sim_sem) -> np.ndarray:
-    """``beta x Count_match + (1 - beta) x Sim_sem`` (Eq. 5) between the grams; ``Count_match`` compares stems
-    (position by position: no (m, c, width) array)."""
-    ref_stems, cand_stems = stem[ref_keys], stem[cand_keys]
-    exact = ref_stems[:, None, 0] == cand_stems[None, :, 0]
-    for k in range(1, ref_keys.shape[1]):
-        exact &= ref_stems[:, None, k] == cand_stems[None, :, k]
-    if beta == 1.0 or len(ref_keys) == 0 or len(cand_keys) == 0:
-        return exact.astype(np.float64)
-    return beta * exact + (1.0 - beta) * sim_sem(ref_keys, cand_keys)
-
-
-def _check_beta(beta: float) -> None:
-    if not 0.0 <= beta <= 1.0:
-        raise InputError(f"beta must be in [0, 1], got {beta}")
-
-
-class _CommonSenses(NamedTuple):
-    """Senses shared by many documents (sorted rows of ``_ids``) and Sim_sem between them."""
-
-    senses: np.ndarray
-    sim: np.ndarray
-
-
-class _Senses(NamedTuple):
-    """Senses of a list of words: word ``i`` has rows ``rows[start[i]:start[i + 1]]``."""
-
-    rows: np.ndarray
-    start: np.ndarray
-
-
-class _Kind(NamedTuple):
-    """One gram kind of a document: the references and candidates with grams of that kind, and both sides."""
-
-    kept_a: list[int]             # references with grams (their positions in the document)
-    kept_b: list[int]             # candidates with grams
-    side_a: "_Side"
-    side_b: "_Side"
-
-
-class _Side(NamedTuple):
-    """One side (references or candidates) of a document."""
-
-    grams: np.ndarray             # distinct grams of its texts (rows of token ids)
-    gram_of: list[np.ndarray]     # per text, the row in ``grams`` of each of its grams
-    words: np.ndarray             # distinct words, ascending
-    word_senses: _Senses          # their senses, grouped by word
-    senses: np.ndarray            # distinct senses (rows of ``_ids``), ascending: the sense matrix's axis
-    position: np.ndarray          # position in ``senses`` of each of ``word_senses.rows``
-    text_senses: list[np.ndarray]  # per text, the positions in ``senses`` of its words' senses
-
-
-def _best(sense_sim: np.ndarray, texts: list[np.ndarray]) -> np.ndarray:
-    """Per sense (row) and text of the other side: the largest Sim_sem to any sense of that text (0 if none)."""
-    return np.stack([sense_sim[:, senses].max(axis=1, initial=0.0) for senses in texts], axis=1)
-
-
-def _positions(sorted_values: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Where each of ``values`` is in ``sorted_values``, and whether it is there at all."""
-    at = np.searchsorted(sorted_values, values)
-    found = at < len(sorted_values)
-    found[found] = sorted_values[at[found]] == values[found]
-    return at, found
-
-
-def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """``concatenate([arange(s, s + n) for s, n in zip(starts, counts)])``."""
-    total = int(counts.sum())
-    if total == 0:
-        return np.zeros(0, dtype=np.int64)
-    ends = np.cumsum(counts)
-    return np.arange(total, dtype=np.int64) - np.repeat(ends - counts - starts, counts)
-
-
-def _widen(seeds: np.ndarray, width: int) -> np.ndarray:
-    """Seed sets ``(..., 2 w)`` (senses, then OOV stems, each half ``-1`` first) as ``(..., 2 x width)``: each half
-    padded with ``-1`` in front, so one seed set has one row whatever its kind's gram width."""
-    half = seeds.shape[-1] // 2
-    pad = np.full(seeds.shape[:-1] + (width - half,), -1, dtype=np.int64)
-    return np.concatenate([pad, seeds[..., :half], pad, seeds[..., half:]], axis=-1)
-
-
-def _distinct_sorted(x: np.ndarray) -> np.ndarray:
-    """Each row's distinct non-negative values, ascending, ``-1`` first in place of the rest."""
-    x = np.sort(x, axis=1)
-    repeated = np.zeros_like(x, dtype=bool)
-    repeated[:, 1:] = x[:, 1:] == x[:, :-1]
-    x[repeated] = -1
-    return np.sort(x, axis=1)
-
-
-_NONE = np.zeros(0, dtype=np.int64)
-
-
-def _pair_key(ref_keys: np.ndarray, cand_keys: np.ndarray) -> tuple:
-    return ref_keys.shape[1], ref_keys.tobytes(), cand_keys.tobytes()
-
-
 def rouge_g(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
             measures: Sequence[str] = ("rouge-g-1", "rouge-g-2", "rouge-g-su4"), beta: float = BETA,
-            c: float = C, top: int = TOP, gloss_links: bool = True, damping: float = DAMPING,
-            iterations: int = ITERATIONS, alpha: float = 0.5, matcher=greedy_match) -> pd.DataFrame:
+            c: float = C, top: int | None = TOP, gloss_links: bool = True, damping: float = DAMPING,
+            iterations: int = ITERATIONS, alpha: float = 0.5, matcher=greedy_match,
+            cross_type_pairs: bool = False) -> pd.DataFrame:
     """ROUGE-G of a batch: one row per summary, ``rougeg{1,2,su4}_{r,p,f}`` columns (Eq. 4).
 
     Parameters
@@ -409,7 +84,7 @@ def rouge_g(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
     c
         Iteration decay of Sim_sem (Eq. 2).
     top
-        Entries kept per PPR iteration vector.
+        Entries kept per PPR iteration vector; None keeps all (section 3.1; small inputs only).
     gloss_links
         Use the gloss-enriched WordNet graph (``rougelab.semantic.wordnet_graph``).
     damping, iterations
@@ -418,23 +93,28 @@ def rouge_g(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
         F = P R / ((1 - alpha) P + alpha R).
     matcher
         How Sim_LS values become hits (see the module docstring); ``greedy_match`` by default.
+    cross_type_pairs
+        ROUGE-G-SU4 only: let unigrams and skip-bigrams pair through Sim_sem (default: like with like).
 
     Documents (summaries sharing their references) are scored in parallel on numba's threads
     (``NUMBA_NUM_THREADS``); the scores do not depend on how many.
     """
     sim, cand_ids, ref_ids = _prepare(summaries, references, measures, beta=beta, c=c, gloss_links=gloss_links,
-                                      damping=damping, iterations=iterations, top=top)
+                                      damping=damping, iterations=iterations, top=top,
+                                      cross_type_pairs=cross_type_pairs)
     return _score(sim, cand_ids, ref_ids, measures, matcher, alpha, [beta])[0]
 
 
 def rouge_g_beta_sweep(summaries: Sequence[str], references: Sequence[Sequence[str]], betas: Sequence[float], *,
                        measures: Sequence[str] = ("rouge-g-1", "rouge-g-2", "rouge-g-su4"), c: float = C,
-                       top: int = TOP, gloss_links: bool = True, alpha: float = 0.5) -> dict[float, pd.DataFrame]:
+                       top: int | None = TOP, gloss_links: bool = True, alpha: float = 0.5,
+                       cross_type_pairs: bool = False) -> dict[float, pd.DataFrame]:
     """``rouge_g`` at each beta (Figure 1), computing each Sim_sem matrix once: ``{beta: table}``."""
     for beta in betas:
-        _check_beta(beta)
+        check_beta(beta)
     sim, cand_ids, ref_ids = _prepare(summaries, references, measures, beta=0.5, c=c, gloss_links=gloss_links,
-                                      damping=DAMPING, iterations=ITERATIONS, top=top)
+                                      damping=DAMPING, iterations=ITERATIONS, top=top,
+                                      cross_type_pairs=cross_type_pairs)
     return dict(zip(betas, _score(sim, cand_ids, ref_ids, measures, greedy_match, alpha, betas)))
 
 
@@ -442,6 +122,8 @@ def _prepare(summaries, references, measures, **options):
     unknown = [m for m in measures if m not in MEASURES]
     if unknown:
         raise InputError(f"unknown ROUGE-G measure(s) {unknown}; choose from {', '.join(MEASURES)}")
+    warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
+                         "ROUGE-G (ROUGE-1.5.5's tokens, English WordNet)", UNICODE_ROUGE)
     index = TokenIndex()
     cand_ids = [index.ids(tokens) for tokens in READING.tokens(summaries)]
     ref_ids = [[index.ids(tokens) for tokens in READING.tokens(refs)] for refs in references]
@@ -475,21 +157,30 @@ def _score(sim, cand_ids, ref_ids, measures, matcher, alpha, betas) -> list[pd.D
     return [pd.concat(tables).sort_index().reset_index(drop=True) for tables in zip(*per_document)]
 
 
-def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float = C, top: int = TOP,
-                   gloss_links: bool = True, name: str | None = None) -> Metric:
-    """A configured ROUGE-G ``Metric``; its signature pins every option that changes a number."""
+def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float = C, top: int | None = TOP,
+                   gloss_links: bool = True, cross_type_pairs: bool = False, score: str = "r",
+                   name: str | None = None) -> Metric:
+    """A configured ROUGE-G ``Metric`` whose primary column is ``score`` (``"r"``: Eq. 4's recall, ``"p"``
+    or ``"f"``); its signature pins every option that changes a number."""
     if measure not in MEASURES:
         raise InputError(f"unknown ROUGE-G measure {measure!r}; choose from {', '.join(MEASURES)}")
+    if score not in ("r", "p", "f"):
+        raise InputError(f"score must be 'r' (Eq. 4's recall), 'p' or 'f', got {score!r}")
     options = {"measures": [measure], "beta": beta, "c": c, "top": top, "gloss_links": gloss_links,
-               "damping": DAMPING, "iterations": ITERATIONS}
+               "damping": DAMPING, "iterations": ITERATIONS, "cross_type_pairs": cross_type_pairs}
     pins = {"wordnet": wordnet_signature(), "preprocessing": STEMMED.signature, "multiref": "A"}
-    return Metric(name or measure, rouge_g, primary="rougeg" + MEASURES[measure].name + "_f",
+    return Metric(name or measure, rouge_g, primary=f"rougeg{MEASURES[measure].name}_{score}",
                   options=options, resources=("rouge155",), pins=pins, packages=PACKAGES)
 
 
-NAMES = tuple(MEASURES)
+# Registry names: the bare measure (recall, the paper's score) and ``-f`` (F, a name that says so).
+_NAMED = {**{m: (m, "r") for m in MEASURES}, **{f"{m}-f": (m, "f") for m in MEASURES}}
+NAMES = tuple(_NAMED)
 
 
 def make(name: str) -> Metric | None:
     """The registry's ``Metric`` called ``name``, or None if it is not a ROUGE-G name."""
-    return rouge_g_metric(name) if name in MEASURES else None
+    if name not in _NAMED:
+        return None
+    measure, score = _NAMED[name]
+    return rouge_g_metric(measure, score=score, name=name)

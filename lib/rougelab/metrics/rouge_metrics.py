@@ -1,6 +1,6 @@
 """Registry entries for classic ROUGE (``rougelab.rouge.rouge``), one metric per measure and setting.
 
-A name is ``rouge-<measure>[-newline][-nostem|-stop|-noexc][-best|-jackknife|-jackknife-pooled|-refmean]
+A name is ``rouge-<measure>[-nltk][-nostem|-stop|-noexc][-best|-jackknife|-jackknife-pooled|-refmean]
 [-recall|-precision]``:
 
 * ``<measure>``: ``1`` .. ``9``, ``l``, ``w-1.2``, ``s4``, ``s9``, ``s*``, ``su4``, ``su9``, ``su*``
@@ -13,11 +13,13 @@ A name is ``rouge-<measure>[-newline][-nostem|-stop|-noexc][-best|-jackknife|-ja
   sacrerouge's leave-one-out average of ``-f A`` (``"jackknife-A"``), ``-refmean`` the mean over the
   references scored one by one (``"mean"``; see ``rougelab.rouge.api.combine_references``);
   ``-recall`` / ``-precision`` make R or P the primary column;
-* sentences are split with NLTK's Punkt within each line (``splitter="nltk"``), as papers did before running
-  the Perl script on SPL files; ``-newline`` (ROUGE-L and ROUGE-W only, the measures that see sentences)
-  keeps one sentence per line as ``rougelab.rouge.rouge`` does by default. Measured on SummEval (texts
-  stored one per line), ``rouge-l`` gives Kendall tau (global, vs the expert means) .108/.090/.066/.214
-  against Jain et al. (2022) Table 3's .109/.090/.067/.216; ``rouge-l-newline`` gives .127/.093/.064/.182.
+* sentences are one per line (``splitter="newline"``), as ROUGE-1.5.5 reads its SPL files and as
+  ``rougelab.rouge.rouge`` does by default, so a name means one number on every path (``get_metric``,
+  ``rougelab score``, ``rougelab evaluate``, ``rouge(measures=[...])``); ``-nltk`` (ROUGE-L and ROUGE-W only,
+  the measures that see sentences) first splits each line with NLTK's Punkt, as papers did before running
+  the Perl script. Measured on SummEval (texts stored one per line), ``rouge-l-nltk`` gives Kendall tau
+  (global, vs the expert means) .108/.090/.066/.214 against Jain et al. (2022) Table 3's .109/.090/.067/.216;
+  ``rouge-l`` gives .127/.093/.064/.182.
 
 Every metric returns the measure's ``_r``, ``_p`` and ``_f`` columns; its signature lists every option.
 """
@@ -33,7 +35,7 @@ PREPROCESSING = {"": dict(stem=True, stopwords=False), "-nostem": dict(stem=Fals
                  "-stop": dict(stem=True, stopwords=True), "-noexc": dict(stem=True, stopwords=False, stem_exceptions=())}
 MULTIREF = {"": "A", "-best": "B", "-jackknife": "jackknife", "-jackknife-pooled": "jackknife-A", "-refmean": "mean"}
 COLUMN = {"": "f", "-recall": "r", "-precision": "p"}
-SPLITTER = {"": "nltk", "-newline": "newline"}
+SPLITTER = {"": "newline", "-nltk": "nltk"}
 SENTENCE_MEASURES = ("l", "w-1.2")
 
 
@@ -41,7 +43,7 @@ def _alternatives(suffixes) -> str:
     return "|".join(re.escape(s) for s in sorted(suffixes, key=len, reverse=True) if s)
 
 
-# The one parser of registry names: rouge-<measure>[-newline][<preprocessing>][<multiref>][<column>].
+# The one parser of registry names: rouge-<measure>[-nltk][<preprocessing>][<multiref>][<column>].
 NAME = re.compile(f"rouge-(?P<measure>{_alternatives(MEASURES)})(?P<split>{_alternatives(SPLITTER)})?"
                   f"(?P<pre>{_alternatives(PREPROCESSING)})?(?P<multi>{_alternatives(MULTIREF)})?"
                   f"(?P<col>{_alternatives(COLUMN)})?")
@@ -50,7 +52,7 @@ NAME = re.compile(f"rouge-(?P<measure>{_alternatives(MEASURES)})(?P<split>{_alte
 # suffixes are valid names too, resolved on demand).
 NAMES = tuple(f"rouge-{m}{suffix}" for m in MEASURES
               for suffix in ["", *(s for table in (PREPROCESSING, MULTIREF, COLUMN) for s in table if s),
-                             *(["-newline"] if m in SENTENCE_MEASURES else [])])
+                             *(["-nltk"] if m in SENTENCE_MEASURES else [])])
 
 
 def make(name: str) -> Metric | None:

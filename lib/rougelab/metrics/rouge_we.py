@@ -44,6 +44,7 @@ References are pooled like ROUGE-1.5.5 ``-f A``. Columns: ``rougewe1_r/_p/_f``, 
 from __future__ import annotations
 
 import functools
+from itertools import chain
 from typing import Sequence
 
 import numpy as np
@@ -55,7 +56,9 @@ from rougelab.metrics.soft_rouge import (GramSpec, VectorSimilarity, greedy_matc
 from rougelab.text.token_ids import TokenIndex
 from rougelab.semantic.word_vectors import WordVectors, load_word_vectors
 from rougelab.text.preprocessing import Preprocessing
+from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
 from rougelab.rouge.api import PACKAGES
+from rougelab.validation import check_float
 
 MEASURES = {
     "rouge-we-1": GramSpec(n=1),
@@ -111,6 +114,9 @@ def rouge_we(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
         F = P R / ((1 - alpha) P + alpha R).
     """
     _check(measures, variant)
+    check_float(threshold, "threshold", low=-1, high=1, hint=" (a cosine)")
+    warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
+                         "ROUGE-WE (ROUGE-1.5.5's tokens, English word vectors)", UNICODE_ROUGE)
     default_composition, default_similarity = VARIANTS[variant]
     wv = load_word_vectors(vectors)
 
@@ -170,7 +176,7 @@ def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) ->
     return rates
 
 
-# Registry names (``families``): each registered measure, bare or with a variant's suffix.
+# Registry names (``rougelab.metrics.registry``): each registered measure, bare or with a variant's suffix.
 _VARIANT_OF = {measure + suffix: (measure, variant) for measure in REGISTERED for variant, suffix in NAME_SUFFIX.items()}
 NAMES = tuple(_VARIANT_OF)
 

@@ -55,6 +55,7 @@ from rougelab._jit import jit
 from rougelab.rouge.grams import PAD, ngrams, skip_bigrams
 from rougelab.scoring import Grams, count_grams
 from rougelab.text.token_ids import TokenIndex as TokenIndex  # the map the docstring's recipe uses, re-exported
+from rougelab.validation import check_float
 
 
 @dataclass(frozen=True)
@@ -343,6 +344,7 @@ def soft_rouge(summaries: Sequence[np.ndarray], references: Sequence[Sequence[np
     """
     if len(summaries) != len(references):
         raise ValueError(f"{len(summaries)} summaries but {len(references)} reference lists")
+    alpha = check_float(alpha, "alpha", low=0, high=1)
     prefix = prefix or f"rouge{spec.name}"
     memo: dict = {}
     # Many small matrix products: one BLAS thread each is ~50x faster than a contended thread pool.

@@ -24,6 +24,7 @@ import pandas as pd
 
 from rougelab.scoring import InputError
 from rougelab.rouge.rouge155.bootstrap import bootstrap_averages
+from rougelab.validation import check_float, check_int, check_resamples
 
 METHODS = ("mean", "rouge155", "rouge-score")
 _PARTS = ("r", "p", "f")
@@ -59,10 +60,9 @@ def aggregate(table: pd.DataFrame, method: str = "mean", *, n_resamples: int = 1
     if method == "mean":
         mid = table.mean(axis=0).astype(float)
         return pd.DataFrame({"low": np.nan, "mid": mid, "high": np.nan}, index=table.columns)
-    if n_resamples < 1:
-        raise InputError(f"n_resamples must be >= 1, got {n_resamples}")
-    if not 0 <= confidence <= 100:
-        raise InputError(f"confidence is a percentage in [0, 100], got {confidence}")
+    n_resamples = check_resamples(n_resamples, minimum=1, why="ROUGE-1.5.5's -r and rouge-score's n_samples")
+    confidence = check_float(confidence, "confidence", low=0, high=100, hint=" (a percentage)")
+    check_int(seed, "seed", minimum=0, maximum=2**32 - 1)  # numpy.random.RandomState's seeds
     if table.empty:
         raise InputError("aggregate needs at least one row for a bootstrap")
     prefixes = _measures(table.columns)

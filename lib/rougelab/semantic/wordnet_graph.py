@@ -33,6 +33,7 @@ import scipy.sparse as sp
 
 from rougelab.cache_store import Maker, entry_file, save
 from rougelab.paths import cache_dir
+from rougelab.warn import warn
 
 WORDNET_PACKAGES = ("wordnet-base", "wordnet-sense-index")
 DEFAULT_DICT_DIR = Path("/usr/share/wordnet")
@@ -228,7 +229,7 @@ def load_graph(*, gloss_links: bool = True, dict_dir=None) -> WordNetGraph:
                     shape=(n, n))
                 return WordNetGraph(adjacency, stored["nodes"], gloss_links, wordnet_hash)
         except (OSError, ValueError, KeyError) as error:
-            warnings.warn(f"rebuilding the WordNet graph: cached {target} is unreadable ({error})")
+            warn(f"rebuilding the WordNet graph: cached {target} is unreadable ({error})")
     graph = build_graph(load_wordnet(dict_dir), gloss_links=gloss_links, dict_dir=dict_dir)
     save(target, lambda out: np.savez(out, indptr=graph.adjacency.indptr, indices=graph.adjacency.indices,
                                       nodes=graph.nodes), maker)

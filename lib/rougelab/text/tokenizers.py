@@ -42,6 +42,7 @@ import regex
 from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.stemmer import MIN_STEM_LENGTH, stem_token
 from rougelab.text.byte_tokens import unicode_ascii_words
+from rougelab.warn import warn
 from rougelab.text.tokenize import TokenEncoder
 
 TOKENIZERS = ("rouge155", "rouge-score", "unicode", "character")
@@ -279,3 +280,17 @@ def count_dropped_letters(texts) -> int:
     ``"rouge-score"`` tokenisation turn into a separator)."""
     return sum(1 for t in set(filterfalse(str.isascii, texts))
                if any(map(_letter_or_digit, set(_NON_ASCII.findall(t)))))
+
+
+# What keeps other scripts' letters, for metrics that have no such option themselves.
+UNICODE_ROUGE = "get_metric('rouge-1', tokenizer='unicode') (classic ROUGE on Unicode words) keeps them"
+
+
+def warn_dropped_letters(texts, who: str, keeps: str) -> None:
+    """Warn, at the caller's line, when ``who`` (a tokenizer setting or a metric that keeps only ASCII
+    letters and digits) drops the letters of other scripts from some of ``texts`` (a Chinese text then
+    scores 0 without a word); ``keeps`` names the option or the metric that keeps them."""
+    dropped = count_dropped_letters(texts)
+    if dropped:
+        warn(f"{who} keeps only ASCII letters and digits: {dropped} text(s) lost letters or digits of other "
+             f"scripts (a text of Chinese, Arabic, Cyrillic ... scores 0); {keeps}")

@@ -17,6 +17,9 @@ The protocol for any other gram-level metric is ``protocol.score_anchored``.
 """
 from __future__ import annotations
 
+import os
+from typing import Sequence
+
 from rougelab.metrics.anchored.analysis import anchor_table, reference_subsets, subset_recall
 from rougelab.metrics.anchored.anchors import AnchorSets, anchor_sets, anchored_overlap, top_k, transfer
 from rougelab.metrics.anchored.particles import Particles, gram_positions, particles
@@ -36,7 +39,7 @@ _PREFIX = {"1": "ancrouge1", "2": "ancrouge2", "s": "ancrouges{d}"}
 
 def anchored_rouge(summaries, references, sources, *, form: str = "1", k: int = 5, stem: bool = True,
                    stopwords: bool = False, skip_distance: int = 4, summary_unit: str = "type",
-                   source_unit: str = "type", model: str | None = None, layers: int = 4,
+                   source_unit: str = "type", model: str | None = None, layers: int | Sequence[int] = 4,
                    fingerprint: str | None = None, encoder=None):
     """Anchored ROUGE-N (N = ``form``) recall (Eq. 1), precision and F for each summary.
 
@@ -47,18 +50,24 @@ def anchored_rouge(summaries, references, sources, *, form: str = "1", k: int = 
         (columns ``<prefix>_k<k>_r`` ...).
     stem, stopwords : ROUGE-1.5.5 ``-m`` and ``-s``.
     summary_unit, source_unit : ``"type"`` (default) or ``"occurrence"``; see ``particles``.
-    model, layers : encoder folder (None: all-MiniLM-L6-v2) and number of last layers summed.
+    model, layers : encoder folder (None: all-MiniLM-L6-v2) and the layers summed: how many of the last,
+        or which (hidden-state indices, e.g. ``(9, 10, 11, 12)``: BERT base's last four).
     fingerprint : if given, the model files' SHA-256 must start with it (pins the signature).
-    encoder : an encoder object to use instead of ``model``/``layers`` (tests, custom encoders).
+    encoder : a local Hugging Face model folder (the same as ``model``, e.g. ``"/path/to/bert-base-uncased"``
+        for the paper's encoder), or an encoder object to use instead of ``model``/``layers``.
 
     Returns
     -------
     DataFrame with columns ``<prefix>_r``, ``<prefix>_p``, ``<prefix>_f``; an empty summary scores 0.
     """
+    if isinstance(encoder, (str, os.PathLike)):
+        if model is not None:
+            raise InputError("give the encoder folder once: as encoder= or as model=, not both")
+        model, encoder = str(encoder), None
     if encoder is None:
         from rougelab.semantic.encoder import get_encoder
 
-        encoder = get_encoder(model, layers)
+        encoder = get_encoder(model, layers if isinstance(layers, int) else tuple(layers))
         if fingerprint is not None and not encoder.fingerprint.startswith(fingerprint):
             raise InputError(f"the model files of {encoder.model_path} hash to {encoder.fingerprint[:12]}, "
                              f"not {fingerprint}: these scores would not match the signature")

@@ -23,6 +23,8 @@ from threadpoolctl import threadpool_limits
 from rougelab.metrics.anchored.anchors import AnchorSets, anchor_sets, transfer
 from rougelab.metrics.anchored.particles import FORMS, Particles, particles
 from rougelab.metrics.base import InputError
+from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
+from rougelab.validation import check_int
 
 BagMetric = Callable[[Mapping, Sequence[Mapping]], Mapping[str, float]]
 
@@ -60,13 +62,14 @@ def score_anchored(bag_metric: BagMetric, summaries: Sequence[str], references: 
     """
     if form not in FORMS:
         raise ValueError(f"unknown particle form {form!r}; choose one of {FORMS}")
-    ks = [k] if isinstance(k, (int, np.integer)) else list(k)
-    if not ks or min(ks) < 1:
-        raise ValueError(f"the anchor set size k must be >= 1, got {k}")
+    ks = [check_int(size, "k", minimum=1, hint=" (the anchor set size)") for size in ([k] if np.ndim(k) == 0 else k)]
+    if not ks:
+        raise InputError("k=[]: give at least one anchor set size")
     options = dict(stem=stem, stopwords=stopwords, skip_distance=skip_distance)
     source_lists = [_source_texts(s, i) for i, s in enumerate(sources)]
     texts = list(dict.fromkeys([*summaries, *(r for refs in references for r in refs),
                                 *(t for docs in source_lists for t in docs)]))
+    warn_dropped_letters(texts, "Anchored ROUGE's tokenisation (ROUGE-1.5.5's)", UNICODE_ROUGE)
     embedded = dict(zip(texts, encoder.encode(texts)))
 
     source_cache: dict[tuple, Particles] = {}

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import warnings
 
 from rougelab import __version__
 from rougelab.cache_store import Maker, entry_file, save
 from rougelab.paths import cache_dir
+from rougelab.warn import warn
 
 _LOADED: dict[str, dict] = {}
 _COMPUTED_BY = "rougelab.metrics.widar"  # the package whose code (and its imports) computes the components
@@ -59,7 +59,7 @@ class ItemCache:
                 raise ValueError("not a JSON object")
             return items
         except (OSError, ValueError) as err:
-            warnings.warn(f"WIDAR cache file {self.path} is corrupt ({err}); recomputing and overwriting it")
+            warn(f"WIDAR cache file {self.path} is corrupt ({err}); recomputing and overwriting it")
             return {}
 
     def get(self, key: str):

@@ -5,9 +5,9 @@ The default similarity is what the authors' code computes: rouge-score's ``rouge
 ROUGE variants; ``similarity`` takes any of them:
 
 * ``"rouge-score-l"`` (default), ``"rouge-score-l-r"``, ``"rouge-score-l-p"``: that LCS score's F, R or P;
-* ``"<metric>:<column>"``: a registered metric scored with the source as the only reference,
-  e.g. ``"rouge-1:rouge1_r"`` or ``"rouge-2:rouge2_f"`` (ROUGE-1.5.5 as the registry defines it);
-* a callable ``f(summaries, sources) -> sequence of floats``.
+* a callable ``f(summaries, sources) -> sequence of floats``; ``metric_similarity(metric, column)`` makes
+  one from any ``Metric``, scored with the source as the only reference, e.g.
+  ``metric_similarity(get_metric("rouge-1"), "rouge1_r")`` (ROUGE-1.5.5 as the registry defines it).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from rougelab.metrics.base import InputError
+from rougelab.metrics.base import InputError, Metric
 from rougelab.metrics.widar.cache import ItemCache, text_key
 from rougelab.metrics.widar.rougescore_l import rouge_l
 from rougelab.metrics.widar.tokenize import ROUGE_SCORE
@@ -40,18 +40,18 @@ def idss(summaries: Sequence[str], sources: Sequence[str], similarity: str | Cal
         return values
     if similarity in _BUILTIN:
         return _rouge_score_l(summaries, sources, _BUILTIN[similarity], cache)
-    if isinstance(similarity, str) and ":" in similarity:
-        from rougelab.metrics.base import get_metric
+    raise InputError(f"unknown IDSS similarity {similarity!r}: use one of {', '.join(_BUILTIN)} "
+                     "or a callable (metric_similarity(metric, column) makes one from a metric)")
 
-        name, column = similarity.split(":", 1)
-        metric = get_metric(name)
-        table = metric.score(list(summaries), [[s] for s in sources],
-                             list(sources) if metric.needs_source else None)
+
+def metric_similarity(metric: Metric, column: str) -> Callable[[list, list], np.ndarray]:
+    """An IDSS similarity from ``metric``: its ``column``, the summary scored against the source alone."""
+    def similarity(summaries, sources):
+        table = metric.score(summaries, [[s] for s in sources], sources if metric.needs_source else None)
         if column not in table.columns:
-            raise InputError(f"metric {name!r} has no column {column!r}; it has {', '.join(table.columns)}")
+            raise InputError(f"metric {metric.name!r} has no column {column!r}; it has {', '.join(table.columns)}")
         return table[column].to_numpy(dtype=float)
-    raise InputError(f"unknown IDSS similarity {similarity!r}: use one of {', '.join(_BUILTIN)}, "
-                     "'<metric>:<column>' or a callable")
+    return similarity
 
 
 def _rouge_score_l(summaries, sources, field: int, cache: bool) -> np.ndarray:

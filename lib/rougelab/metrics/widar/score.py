@@ -19,6 +19,7 @@ from __future__ import annotations
 import inspect
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
@@ -31,6 +32,8 @@ from rougelab.metrics.widar.sentence_rouge import SentenceHits, lcs_hits, ngram_
 from rougelab.metrics.widar.tokenize import split_sentences, weighted_preprocessing
 from rougelab.scoring import InputError, check_batch
 from rougelab.text.preprocessing import Preprocessing
+from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
+from rougelab.validation import check_float
 
 ORDERS = ("1", "2", "l")
 
@@ -73,6 +76,11 @@ def _check(summaries, references, sources) -> None:
                 raise InputError(f"reference {j} of summary {i} is empty: drop it or give its text")
 
 
+def _warn_dropped_letters(summaries, references, sources) -> None:
+    warn_dropped_letters(chain(summaries, chain.from_iterable(references), sources),
+                         "WIDAR (the authors' tokens: runs of a-z and 0-9)", UNICODE_ROUGE)
+
+
 def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str]], sources: Sequence[str], *,
                      orders: Sequence[str] = ORDERS, splitter: str = "period", stemmer: str | None = "snowball",
                      ngram_denominator: str = "distinct", lcs_denominator: str = "tokens",
@@ -93,6 +101,7 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
     cache : read and write the disk cache.
     """
     _check(summaries, references, sources)
+    _warn_dropped_letters(summaries, references, sources)
     for k in orders:
         if k not in ORDERS:
             raise InputError(f"WIDAR order must be one of {ORDERS}, not {k!r}")
@@ -193,8 +202,10 @@ def combine(components: WidarComponents, k: str = "l", *, lam: float | str = 0.5
     if isinstance(lam, str):
         if lam not in ("max", "mean"):
             raise InputError(f"lam must be a number in [0, 1], 'max' or 'mean', not {lam!r}")
-    elif not 0.0 <= lam <= 1.0:
-        raise InputError(f"lam must lie in [0, 1], not {lam}")
+    else:
+        lam = check_float(lam, "lam", low=0, high=1, hint=", 'max' or 'mean'")
+    theta1, theta2 = (check_float(theta, name, low=0, high=1, hint=" (a threshold on ROUGE-L recall)")
+                      for name, theta in (("theta1", theta1), ("theta2", theta2)))
     if multiref not in ("mean", "max"):
         raise InputError(f"multiref must be 'mean' or 'max', not {multiref!r}")
     weight_options = dict(theta1=theta1, theta2=theta2, weights=weights, coverage_target=coverage_target,
@@ -253,4 +264,5 @@ def idss_only(summaries, references, sources, *, similarity: str | Callable = "r
               cache: bool = True) -> pd.DataFrame:
     """IDSS alone (Eq. 8; Table 5's last row): column ``idss``. The references are not read."""
     _check(summaries, references, sources)
+    _warn_dropped_letters(summaries, [], sources)
     return pd.DataFrame({"idss": idss_scores(summaries, sources, similarity, cache=cache)})

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT
 from rougelab.rouge.options import RougeOptions
 from rougelab.rouge.rouge155.basic_elements import BE_MODES
+from rougelab.validation import MAX_RESAMPLES
 
 FLAGS = set("ahHdmMsuUvx")
 VALUED = set("bcefln prt23wz".replace(" ", ""))
@@ -136,6 +138,8 @@ def parse_command(argv: list[str]) -> Command:
         weight = _number(opts, "w", float, "not a number")
         if not weight > 0:
             raise UsageError("ROUGE-W weight factor must greater than 0.")
+        if not weight <= MAX_WLCS_WEIGHT:  # ROUGE-1.5.5 prints inf or nan
+            raise UsageError(f"-w {opts['w']}: the ROUGE-W weight is at most {MAX_WLCS_WEIGHT:g} (k^w overflows)")
     alpha = _number(opts, "p", float, "not a number") if "p" in opts else 0.5
     if not 0 <= alpha <= 1:
         raise UsageError("Relative importance of ROUGE recall and precision has to be between 0 and 1 inclusively.")
@@ -145,13 +149,19 @@ def parse_command(argv: list[str]) -> Command:
     n_resamples = _number(opts, "r", int, "the number of resamples is a whole number") if "r" in opts else 1000
     if n_resamples < 1:
         raise UsageError(f"-r {n_resamples}: the bootstrap needs at least one resample")
+    if n_resamples > MAX_RESAMPLES:
+        raise UsageError(f"-r {n_resamples}: at most {MAX_RESAMPLES:,} resamples (the draws are held in memory)")
     counting = _number(opts, "t", int, "expected 0, 1 or 2") if "t" in opts else 0
     if counting not in (0, 1, 2):        # ROUGE-1.5.5 silently reads any other value as 0
         raise UsageError(f"-t {opts['t']}: expected 0 (per summary), 1 (per token) or 2 (raw counts)")
     max_n = _number(opts, "n", int, "the n-gram size is a whole number") if "n" in opts else 0
     if max_n < 0:                        # ROUGE-1.5.5 silently reports no ROUGE-N, as for -n 0
         raise UsageError(f"-n {opts['n']}: the largest n-gram size is a whole number >= 0 (0: no ROUGE-N)")
+    if max_n > MAX_N:                    # ROUGE-1.5.5 runs for ever
+        raise UsageError(f"-n {opts['n']}: the largest n-gram size is at most {MAX_N}")
     skip = _number(opts, "2", int, "the skip distance is a whole number") if "2" in opts else None
+    if skip is not None and skip > MAX_SKIP_DISTANCE:
+        raise UsageError(f"-2 {opts['2']}: the skip distance is at most {MAX_SKIP_DISTANCE:,} (-1: unlimited)")
     word_limit = _number(opts, "l", int, "the word limit is a whole number") if "l" in opts else 0
     byte_limit = _number(opts, "b", int, "the byte limit is a whole number") if "b" in opts else 0
     for letter, limit in (("l", word_limit), ("b", byte_limit)):

@@ -97,7 +97,7 @@ def scorer_of(impl: str):
 
 def registry_work(side: str, batch, timer=time_calls) -> dict:
     """Seconds (``timer``) of each registry row, by ``get_metric`` (``side="registry"``) or by ``rouge()``."""
-    from rougelab.metrics.base import get_metric
+    from rougelab.metrics.registry import get_metric
     from rougelab.rouge import rouge
     from rougelab.score_cache import cached_scores
 

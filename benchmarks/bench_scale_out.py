@@ -22,7 +22,7 @@ import warnings
 
 import pandas as pd
 
-from rougelab.metrics.base import get_metric
+from rougelab.metrics.registry import get_metric
 from rougelab.rouge import rouge
 from rougelab.scale import client, score_dask
 from rougelab.synthetic import article_spans

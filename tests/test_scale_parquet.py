@@ -5,7 +5,7 @@ import stat
 import pandas as pd
 import pytest
 
-from rougelab.metrics.base import get_metric
+from rougelab.metrics.registry import get_metric
 from rougelab.scale import client, joined_table, score_dask, score_parquet
 from rougelab.synthetic import synthetic_pairs
 

@@ -24,6 +24,19 @@ def test_classic_rouge_imports_no_heavy_package():
     assert done.stdout.strip() == "[]"
 
 
+def test_a_corpus_score_with_its_interval_and_a_comparison_load_no_scipy_statistics():
+    """``rougelab score`` and ``compare`` resample with numpy alone (``metaeval.resampling``); SciPy's
+    statistics (half a second to import) load only where a correlation is computed. (numba imports the
+    ``scipy`` package itself.)"""
+    script = ("import sys\n"
+              "from rougelab.corpus import corpus_score\n"
+              "from rougelab.compare import compare_systems\n"
+              "corpus_score(['a b c', 'a c'], [['a b d'], ['a c']], metrics=['rouge-1'])\n"
+              "print([m for m in ('scipy.stats', 'rougelab.metaeval.correlations') if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
 def test_require_names_the_extra_of_a_missing_module(monkeypatch):
     monkeypatch.setitem(sys.modules, "torch", None)  # makes `import torch` fail as if not installed
     with pytest.raises(MissingExtra, match=r"'torch' for BERTScore.*pip install 'rougelab\[semantic\]'"):

@@ -4,7 +4,7 @@ import pytest
 from scipy import stats
 
 from rougelab.metaeval import bootstrap_difference
-from rougelab.metaeval.bootstrap import draw_indices
+from rougelab.metaeval.resampling import draw_indices
 from test_metaeval_correlations import random_table
 
 

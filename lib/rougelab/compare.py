@@ -30,7 +30,7 @@ from typing import Callable, Mapping, NamedTuple, Sequence
 import numpy as np
 import pandas as pd
 
-from rougelab.metaeval.bootstrap import draw_indices, percentile_interval
+from rougelab.metaeval.resampling import draw_indices, percentile_interval
 from rougelab.scoring import InputError, check_batch
 from rougelab.validation import check_interval_resamples, check_probability, check_seed, check_test_resamples
 

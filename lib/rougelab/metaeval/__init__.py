@@ -27,17 +27,36 @@ Public API: ``correlate``, ``bootstrap_ci`` (-> ``CI``), ``permutation_test``
 """
 from __future__ import annotations
 
-from rougelab.metaeval.bootstrap import CI, bootstrap_ci
-from rougelab.metaeval.correlations import COEFFICIENTS
-from rougelab.metaeval.fisher import FisherResult, fisher_ci, fisher_z
-from rougelab.metaeval.levels import LEVELS, UndefinedCorrelationWarning, correlate
-from rougelab.metaeval.paired_bootstrap import DifferenceResult, bootstrap_difference
+import importlib
+
+# ``pairwise_accuracy`` is both a module and its function: bound here (numpy only), so that importing
+# the module never replaces the function on the package.
 from rougelab.metaeval.pairwise_accuracy import ACCURACIES, pairwise_accuracy
-from rougelab.metaeval.permutation import PermutationResult, permutation_test
-from rougelab.metaeval.table import correlation_table
-from rougelab.metaeval.williams import WilliamsResult, williams_metrics, williams_test
+
+# Each public name and the module that defines it, imported on first use (PEP 562), so that a module
+# of this package that needs no SciPy (``resampling``) can be imported without the rest.
+_HOME = {
+    "CI": "bootstrap", "bootstrap_ci": "bootstrap",
+    "COEFFICIENTS": "correlations",
+    "FisherResult": "fisher", "fisher_ci": "fisher", "fisher_z": "fisher",
+    "LEVELS": "levels", "UndefinedCorrelationWarning": "levels", "correlate": "levels",
+    "DifferenceResult": "paired_bootstrap", "bootstrap_difference": "paired_bootstrap",
+    "PermutationResult": "permutation", "permutation_test": "permutation",
+    "correlation_table": "table",
+    "WilliamsResult": "williams", "williams_metrics": "williams", "williams_test": "williams",
+}
 
 __all__ = ["ACCURACIES", "CI", "COEFFICIENTS", "DifferenceResult", "FisherResult", "LEVELS",
            "PermutationResult", "UndefinedCorrelationWarning", "WilliamsResult", "bootstrap_ci",
            "bootstrap_difference", "correlate", "correlation_table", "fisher_ci", "fisher_z",
            "pairwise_accuracy", "permutation_test", "williams_metrics", "williams_test"]
+
+
+def __getattr__(name):
+    if name in _HOME:
+        return getattr(importlib.import_module(f"rougelab.metaeval.{_HOME[name]}"), name)
+    raise AttributeError(f"module 'rougelab.metaeval' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_HOME))

@@ -16,10 +16,10 @@ from rougelab.metaeval.correlations import check_coefficient
 from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level, check_size,
                                       level_correlation, warn_skipped)
 from rougelab.metaeval.matrices import score_matrices
+from rougelab.metaeval.resampling import check_resample, draw_indices, percentile_interval
 from rougelab.validation import check_interval_resamples, check_probability, check_seed
 from rougelab.warn import warn
 
-RESAMPLE = ("both", "systems", "inputs")
 _CHUNK_ELEMENTS = 2_000_000
 
 
@@ -31,12 +31,6 @@ class CI(NamedTuple):
     high: float
 
 
-def check_resample(resample: str) -> None:
-    """Raise ``ValueError`` unless ``resample`` is one of ``RESAMPLE``."""
-    if resample not in RESAMPLE:
-        raise ValueError(f"unknown resample {resample!r}: use one of {', '.join(RESAMPLE)}")
-
-
 def check_bootstrap_args(n_resamples, resample: str, confidence: float, seed, *,
                          optional: bool = False) -> int:
     """The number of resamples as an ``int``, checked with ``resample``, ``confidence`` (in (0, 1)) and
@@ -46,26 +40,6 @@ def check_bootstrap_args(n_resamples, resample: str, confidence: float, seed, *,
     check_seed(seed)
     confidence = check_probability(confidence, "confidence")
     return check_interval_resamples(n_resamples, confidence, optional=optional)
-
-
-def draw_indices(rng: np.random.Generator, n_systems: int, n_inputs: int, n_resamples: int,
-                 resample: str = "both") -> tuple[np.ndarray, np.ndarray]:
-    """Row and column indices of ``n_resamples`` bootstrap samples, drawn with replacement.
-
-    The draws, in this order: ``rng.integers(0, n_systems, (n_resamples, n_systems))`` when
-    systems are resampled, then ``rng.integers(0, n_inputs, (n_resamples, n_inputs))`` when inputs
-    are; what is not resampled is kept whole (``arange``). Resample b is ``X[rows[b]][:, cols[b]]``.
-    """
-    check_resample(resample)
-    if resample in ("both", "systems"):
-        rows = rng.integers(0, n_systems, size=(n_resamples, n_systems))
-    else:
-        rows = np.broadcast_to(np.arange(n_systems), (n_resamples, n_systems))
-    if resample in ("both", "inputs"):
-        cols = rng.integers(0, n_inputs, size=(n_resamples, n_inputs))
-    else:
-        cols = np.broadcast_to(np.arange(n_inputs), (n_resamples, n_inputs))
-    return rows, cols
 
 
 def bootstrap_samples(X: np.ndarray, Z: np.ndarray, level: str = "summary", coef: str = "pearson",
@@ -87,20 +61,6 @@ def bootstrap_samples(X: np.ndarray, Z: np.ndarray, level: str = "summary", coef
         out[start:start + step], _ = level_correlation(X[r, c], Z[r, c], level, coef,
                                                        kendall_variant)
     return out
-
-
-def percentile_interval(samples: np.ndarray, confidence: float = 0.95) -> tuple[float, float]:
-    """The (1 - confidence)/2 and (1 + confidence)/2 quantiles of the defined samples (NaN ignored).
-
-    Quantiles by ``np.quantile``'s default linear interpolation.
-    """
-    samples = np.asarray(samples, dtype=float)
-    defined = samples[np.isfinite(samples)]
-    if defined.size == 0:
-        return float("nan"), float("nan")
-    alpha = 1.0 - confidence
-    low, high = np.quantile(defined, [alpha / 2, 1 - alpha / 2])
-    return float(low), float(high)
 
 
 def bootstrap_interval(X: np.ndarray, Z: np.ndarray, level: str, coef: str, n_resamples: int,

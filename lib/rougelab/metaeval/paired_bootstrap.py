@@ -14,7 +14,8 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from rougelab.metaeval.bootstrap import bootstrap_samples, check_bootstrap_args, percentile_interval
+from rougelab.metaeval.bootstrap import bootstrap_samples, check_bootstrap_args
+from rougelab.metaeval.resampling import percentile_interval
 from rougelab.metaeval.correlations import check_coefficient
 from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level, level_correlation,
                                       paired_matrices)

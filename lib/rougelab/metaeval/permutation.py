@@ -10,7 +10,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from rougelab.metaeval.bootstrap import check_resample
+from rougelab.metaeval.resampling import check_resample
 from rougelab.metaeval.correlations import check_coefficient
 from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level,
                                       paired_matrices, level_correlation)

@@ -93,3 +93,19 @@ def test_checked_batch_checks_once_per_call(monkeypatch):
             pass
     check_batch(summaries, references)  # after the block: checked again
     assert len(calls) == 4
+
+
+def test_the_score_cache_and_a_metric_check_the_batch_once(monkeypatch, tmp_path):
+    """score cache -> Metric.score -> rouge: one check of the texts per call."""
+    from rougelab import score_cache
+    from rougelab.metrics.registry import get_metric
+
+    monkeypatch.setenv("ROUGELAB_CACHE", str(tmp_path))
+    calls = []
+    original = scoring._well_formed
+    monkeypatch.setattr(scoring, "_well_formed", lambda *args: calls.append(1) or original(*args))
+    summaries, references = ["the cat sat"], [["a cat sat"]]
+    get_metric("rouge-1").score(summaries, references)
+    assert len(calls) == 1
+    score_cache.cached_scores([get_metric("rouge-1"), get_metric("rouge-2")], summaries, references)
+    assert len(calls) == 2

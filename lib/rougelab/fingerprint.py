@@ -235,12 +235,20 @@ def _is_ours(module: str | None) -> bool:
 
 
 def _written_by_user(obj) -> bool:
-    """A function or class defined in a notebook cell, a script, or a file of the user's."""
+    """A function or class defined in a notebook cell, a script, or a file of the user's. Judged by the file
+    its code was compiled from, not by its module: code typed into a cell or run by ``exec`` belongs to
+    ``__main__``, which is the launcher's file when a tool such as ``python -m pytest`` runs it."""
     module = inspect.getmodule(obj)
-    if module is None or _is_ours(module.__name__):
-        return module is None
-    file = getattr(module, "__file__", None)
-    return file is None or _is_users(Path(file).resolve())
+    if module is not None and _is_ours(module.__name__):
+        return False
+    file = _compiled_from(obj) or getattr(module, "__file__", None)
+    return file is None or not Path(file).is_file() or _is_users(Path(file).resolve())
+
+
+def _compiled_from(obj) -> str | None:
+    """The file name a function's code, or the first method of a class, was compiled from."""
+    functions = [obj] if inspect.isfunction(obj) else [v for v in vars(obj).values() if inspect.isfunction(v)]
+    return functions[0].__code__.co_filename if functions else None
 
 
 def _user_file_closure(files: list) -> list[Path]:

@@ -17,9 +17,10 @@ import numpy as np
 import pandas as pd
 
 from rougelab.cache_store import Maker, entry_file, save
-from rougelab.metrics.base import Metric, check_batch
+from rougelab.metrics.base import Metric
 from rougelab.paths import cache_dir
 from rougelab.progress import bar
+from rougelab.scoring import checked_batch
 from rougelab.warn import warn
 
 
@@ -59,21 +60,22 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     scorer, which shares the work between the measures (ROUGE-G's Sim_sem blocks, ROUGE's tokens): a
     measure scored with others gets the same numbers as alone (tests/test_score_cache.py), and each
     metric's table is stored under its own signature. ``progress`` shows a bar over the calls."""
-    check_batch(summaries, references, sources, needs_source=any(m.needs_source for m in metrics))
-    digests = {False: content_digest(summaries, references)}  # the texts are hashed once, not once per metric
-    if any(m.needs_source for m in metrics):
-        digests[True] = content_digest(summaries, references, sources)
-    paths = [_path(m, digests[m.needs_source]) for m in metrics]
-    tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p in paths]
-    groups: dict[tuple, list[int]] = {}
-    for i, metric in enumerate(metrics):
-        if tables[i] is None:
-            groups.setdefault(_joint_key(metric), []).append(i)
-    for members in bar(groups.values(), progress=progress and len(groups) > 1, desc="metrics"):
-        for i, table in zip(members, _score_together([metrics[i] for i in members], summaries, references, sources)):
-            tables[i] = table
-            save(paths[i], _npz(table), _maker(metrics[i]))
-    return tables
+    with checked_batch(summaries, references, sources, needs_source=any(m.needs_source for m in metrics)):
+        digests = {False: content_digest(summaries, references)}  # the texts are hashed once, not once per metric
+        if any(m.needs_source for m in metrics):
+            digests[True] = content_digest(summaries, references, sources)
+        paths = [_path(m, digests[m.needs_source]) for m in metrics]
+        tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p in paths]
+        groups: dict[tuple, list[int]] = {}
+        for i, metric in enumerate(metrics):
+            if tables[i] is None:
+                groups.setdefault(_joint_key(metric), []).append(i)
+        for members in bar(groups.values(), progress=progress and len(groups) > 1, desc="metrics"):
+            scored = _score_together([metrics[i] for i in members], summaries, references, sources)
+            for i, table in zip(members, scored):
+                tables[i] = table
+                save(paths[i], _npz(table), _maker(metrics[i]))
+        return tables
 
 
 def _joint_key(metric: Metric) -> tuple:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable
 from rougelab import __version__
 from rougelab.fingerprint import code_fingerprint, package_pin, resource_pin, scorer_fingerprint
 from rougelab.resources import RESOURCE_FILES
-from rougelab.scoring import InputError, check_batch
+from rougelab.scoring import InputError, check_batch, checked_batch
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -61,10 +61,10 @@ class Metric:
         return replace(self, options={**self.options, **options})
 
     def score(self, summaries, references, sources=None) -> pd.DataFrame:
-        check_batch(summaries, references, sources, needs_source=self.needs_source)
-        if self.needs_source:
-            return self.scorer(summaries, references, sources, **self.options)
-        return self.scorer(summaries, references, **self.options)
+        with checked_batch(summaries, references, sources, needs_source=self.needs_source):
+            if self.needs_source:
+                return self.scorer(summaries, references, sources, **self.options)
+            return self.scorer(summaries, references, **self.options)
 
     def resource_files(self) -> list:
         """The data files the scorer reads, in a fixed order."""

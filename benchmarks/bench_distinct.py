@@ -34,6 +34,8 @@ import time
 import warnings
 from pathlib import Path
 
+from bench_speed import time_calls  # one timer for both benchmarks (a warm-up call, then the median)
+
 SIMPLE = ["rouge-1", "rouge-2", "rouge-l"]
 RS_TYPES = ["rouge1", "rouge2", "rougeLsum"]
 ARTICLES = ["summeval", "realsumm", "newsroom", "pyrxsum", "qags-cnndm", "qags-xsum", "rank19"]
@@ -45,16 +47,6 @@ TARGETS = {"1": "within 3x of rs (>= 0.33x)", "10": ">= 1x", "summeval": ">= 1.5
 
 def target(size: str) -> str:
     return TARGETS.get(size, ">= 1.5x")
-
-
-def time_calls(func, min_calls: int = 3, min_seconds: float = 1.0, max_calls: int = 1000) -> float:
-    """Median seconds of ``func()`` over at least ``min_calls`` calls and ``min_seconds``."""
-    times: list[float] = []
-    while len(times) < min_calls or (sum(times) < min_seconds and len(times) < max_calls):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 # ----------------------------------------------------------------------------------------------- data

@@ -107,7 +107,7 @@ def test_bad_inputs_are_refused_with_the_reason(cache):
     with pytest.raises(DataError, match="does not exist"):
         nist.add("tac2008", cache / "nowhere")
     with pytest.raises(DataError, match="is read from sacrerouge files"):
-        nist.add("duc2002", write_folder(cache / "t", tac_files("X", "D0801", "manual.peer", MANUAL_2008)))
+        nist.add("duc2001", write_folder(cache / "t", tac_files("X", "D0801", "manual.peer", MANUAL_2008)))
     empty = cache / "empty"
     empty.mkdir()
     with pytest.raises(DataError, match="no TAC evaluation release here"):

@@ -41,7 +41,7 @@ def _add(args) -> int:
     from rougelab.data import nist
 
     try:
-        folder = nist.add(args.name, args.path)
+        folder = nist.add(args.name, args.path, documents=args.documents)
     except DataError as err:
         print(f"rougelab data add: error: {err}", file=sys.stderr)
         return 1
@@ -77,5 +77,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                                 "task1.A.summaries.jsonl)")
     add.add_argument("name", metavar="NAME", help="duc2001, duc2002, duc2003, duc2007, tac2008 ... tac2011")
     add.add_argument("path", metavar="PATH", help="the release's folder or archive, or sacrerouge's JSONL")
+    add.add_argument("--documents", metavar="DOCS",
+                     help="the release's source documents (folder or archive), for metrics that read them")
     add.set_defaults(func=_add)
     return data

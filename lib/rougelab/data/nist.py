@@ -6,7 +6,7 @@ other dataset has (``rougelab.data.loaders``: ``dataset, doc_id, system_id, sour
 and one float column per manual score) and stores that table in the cache (``cache_dir("nist", name)``),
 never in the repository. ``load_dataset("tac2008")`` then reads it back (``load``).
 
-Two layouts are read:
+Four layouts are read (``rougelab.data.nist_duc`` reads DUC's own two):
 
 ``tac``
     TAC's evaluation release as NIST distributes it (``UpdateSumm08_eval``, ``UpdateSumm09_eval``,
@@ -25,20 +25,25 @@ Two layouts are read:
     ``*metrics.jsonl`` beside it (per line ``instance_id``, ``summarizer_id``, ``summarizer_type`` and
     ``metrics``, nested dicts of scores). Peer rows are kept; the manual scores among the metrics
     (``MANUAL``; nested keys joined by ``_``, e.g. ``coverage_mean``) become the score columns.
+``see`` (DUC 2002, 2003) and ``duc2007``
+    NIST's DUC results as distributed: see ``rougelab.data.nist_duc``. DUC 2001's results table and
+    peer files are read only through sacrerouge's JSONL.
 
-Text keeps the release's lines (one sentence per line); sources are not read (``source`` is None).
+Text keeps the release's lines (one sentence per line). Source documents come apart from the evaluation
+files: ``add(..., documents=DOCS)`` reads them (``rougelab.data.nist_sources``); without them ``source``
+is None.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import re
-import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
+from rougelab.data.nist_files import lines, peer_row, release_files
 from rougelab.data.registry import DataError
 from rougelab.paths import cache_dir
 from rougelab.safe_write import write_atomic
@@ -56,9 +61,9 @@ class Release:
 
 RELEASES: dict[str, Release] = {r.name: r for r in [
     Release("duc2001", "DUC 2001 (NIST)", "Lin 2004 (ROUGE)", ("sacrerouge",)),
-    Release("duc2002", "DUC 2002 (NIST)", "Lin 2004 (ROUGE)", ("sacrerouge",)),
-    Release("duc2003", "DUC 2003 (NIST)", "Lin 2004 (ROUGE)", ("sacrerouge",)),
-    Release("duc2007", "DUC 2007 (NIST)", "Wang et al. 2020 (Anchored ROUGE: tuning k)", ("sacrerouge",)),
+    Release("duc2002", "DUC 2002 (NIST)", "Lin 2004 (ROUGE)", ("see", "sacrerouge")),
+    Release("duc2003", "DUC 2003 (NIST)", "Lin 2004 (ROUGE)", ("see", "sacrerouge")),
+    Release("duc2007", "DUC 2007 (NIST)", "Wang et al. 2020 (Anchored ROUGE: tuning k)", ("duc2007", "sacrerouge")),
     Release("tac2008", "TAC 2008 Update Summarization (NIST)", "Wang et al. 2020 (Anchored ROUGE)",
             ("tac", "sacrerouge")),
     Release("tac2009", "TAC 2009 Update Summarization (NIST)", "Wang et al. 2020 (Anchored ROUGE)",
@@ -100,23 +105,7 @@ def is_added(name: str) -> bool:
 
 # --- the TAC layout -------------------------------------------------------------------------------------
 
-def _tac_files(path: Path) -> dict[str, bytes]:
-    """``{path inside the release: bytes}`` of the summaries and manual scores, from a folder or a tar."""
-    wanted = re.compile(r"(^|/)(ROUGE/(models|peers)/[^/]+|manual/manual\.peer(\.[AB])?)$")
-    if path.is_dir():
-        return {p.relative_to(path).as_posix(): p.read_bytes() for p in sorted(path.rglob("*"))
-                if p.is_file() and wanted.search(p.relative_to(path).as_posix())}
-    try:
-        with tarfile.open(path) as tar:
-            return {m.name: tar.extractfile(m).read() for m in tar.getmembers()
-                    if m.isfile() and wanted.search(m.name)}
-    except (tarfile.TarError, OSError) as exc:
-        raise DataError(f"{path}: not a folder or a readable tar archive ({exc})") from None
-
-
-def _text(data: bytes) -> str:
-    lines = data.decode("utf-8", errors="replace").splitlines()
-    return "\n".join(line.strip() for line in lines if line.strip())
+_TAC_FILES = re.compile(r"(^|/)(ROUGE/(models|peers)/[^/]+|manual/manual\.peer(\.[AB])?)$")
 
 
 def _manual_peer_scores(line: str, where: str) -> tuple[str, str, dict[str, float]]:
@@ -133,7 +122,7 @@ def _manual_peer_scores(line: str, where: str) -> tuple[str, str, dict[str, floa
 
 def read_tac(path: Path) -> list[dict]:
     """Rows of a TAC evaluation release (see the module docstring)."""
-    files = _tac_files(path)
+    files = release_files(path, _TAC_FILES)
     summaries: dict[tuple[str, str], dict[str, str]] = {}
     for name, data in files.items():
         if "/manual/" in f"/{name}":
@@ -142,7 +131,7 @@ def read_tac(path: Path) -> list[dict]:
         if not match:
             raise DataError(f"{path}: {name}: not a TAC summary file name (expected like D0801-A.M.100.A.3)")
         topic_set = f"{match['topic']}-{match['set']}"
-        summaries.setdefault(topic_set, {})[match["summarizer"]] = _text(data)
+        summaries.setdefault(topic_set, {})[match["summarizer"]] = "\n".join(lines(data))
     manual = [n for n in files if "manual/" in n]
     if not summaries or not manual:
         raise DataError(f"{path}: no TAC evaluation release here (expected ROUGE/models/, ROUGE/peers/ and "
@@ -153,15 +142,9 @@ def read_tac(path: Path) -> list[dict]:
             if not line.strip():
                 continue
             topic_set, summarizer, scores = _manual_peer_scores(line, f"{path}: {name}")
-            texts = summaries.get(topic_set, {})
-            if summarizer not in texts:
-                raise DataError(f"{path}: {name} scores peer {summarizer} of {topic_set}, whose summary "
-                                f"is not in ROUGE/peers/")
-            models = [texts[s] for s in sorted(texts) if s.isalpha()]
-            if not models:
-                raise DataError(f"{path}: {topic_set} has no model summary in ROUGE/models/")
-            rows.append({"doc_id": topic_set, "system_id": summarizer, "source": None,
-                         "references": models, "summary": texts[summarizer], **scores})
+            rows.append({**peer_row(summaries.get(topic_set, {}), topic_set, summarizer,
+                                    scored_in=f"{path}: {name}", summaries_in="ROUGE/models/ and ROUGE/peers/"),
+                         **scores})
     return rows
 
 
@@ -235,29 +218,48 @@ def read_sacrerouge(path: Path) -> list[dict]:
 
 # --- add / load -----------------------------------------------------------------------------------------
 
-def _layout(path: Path) -> str:
+def _layout(path: Path, info: Release) -> str:
     if path.is_file() and path.name.endswith(".jsonl") or path.is_dir() and any(path.glob("*summaries.jsonl")):
         return "sacrerouge"
-    return "tac"
+    return info.layouts[0] if info.layouts[0] != "sacrerouge" else "NIST's own files"
 
 
-def add(name: str, path: str | Path) -> Path:
-    """Read release ``name`` from ``path`` (either layout), check it and store its table in the cache.
+def _read(layout: str, path: Path, name: str) -> list[dict]:
+    from rougelab.data import nist_duc
 
-    Raises ``DataError`` naming what is wrong: an unknown name, a missing path, a layout this release
-    does not come in, files that do not parse, a peer without references or a summary without scores.
+    if layout == "sacrerouge":
+        return read_sacrerouge(path)
+    if layout == "see":
+        return nist_duc.read_see(path, name)
+    if layout == "duc2007":
+        return nist_duc.read_duc2007(path)
+    return read_tac(path)
+
+
+def add(name: str, path: str | Path, documents: str | Path | None = None) -> Path:
+    """Read release ``name`` from ``path`` (any of its layouts), check it and store its table in the cache.
+
+    ``documents``: the release's source documents (``rougelab.data.nist_sources``), which become the
+    ``source`` column; without them ``source`` is None. Raises ``DataError`` naming what is wrong: an
+    unknown name, a missing path, a layout this release does not come in, files that do not parse, a
+    peer without references, a summary without scores or an input without its documents.
     Returns the cache folder.
     """
     info = release(name)
     path = Path(path)
-    if not path.exists():
-        raise DataError(f"{path} does not exist: name the folder, archive or JSONL file of the {info.title}")
-    layout = _layout(path)
+    for given in (path, documents):
+        if given is not None and not Path(given).exists():
+            raise DataError(f"{given} does not exist: name the folder, archive or JSONL file of the {info.title}")
+    layout = _layout(path, info)
     if layout not in info.layouts:
         raise DataError(f"{name} is read from {' or '.join(info.layouts)} files; {path} looks like {layout}")
-    rows = read_sacrerouge(path) if layout == "sacrerouge" else read_tac(path)
+    rows = _read(layout, path, name)
     if not rows:
         raise DataError(f"{path}: no peer summaries found")
+    if documents is not None:
+        from rougelab.data.nist_sources import attach_sources
+
+        attach_sources(rows, Path(documents))
     columns = [c for c in MANUAL if any(c in r for r in rows)]
     if not columns:
         raise DataError(f"{path}: no manual scores ({', '.join(MANUAL[:6])}, ...) found")
@@ -270,6 +272,7 @@ def add(name: str, path: str | Path) -> Path:
     folder = _folder(name)
     write_atomic(folder / _TABLE, table)
     meta = {"release": name, "layout": layout, "from": str(path.resolve()), "rows": len(rows),
+            "sources": str(Path(documents).resolve()) if documents is not None else None,
             "human_columns": columns, "sha256": hashlib.sha256(table).hexdigest()}
     write_atomic(folder / _META, (json.dumps(meta, indent=1) + "\n").encode())
     return folder
@@ -310,8 +313,9 @@ def describe() -> str:
     for info in RELEASES.values():
         if is_added(info.name):
             meta = json.loads((_folder(info.name) / _META).read_text())
-            state = (f"added from {meta['from']} ({meta['layout']} layout): {meta['rows']:,} peer summaries; "
-                     f"manual scores: {', '.join(meta['human_columns'])}")
+            sources = f"sources from {meta['sources']}" if meta.get("sources") else "no source documents"
+            state = (f"added from {meta['from']} ({meta['layout']} layout; {sources}): {meta['rows']:,} peer "
+                     f"summaries; manual scores: {', '.join(meta['human_columns'])}")
         else:
             state = f"not present (licensed by NIST): `rougelab data add {info.name} PATH` ({' or '.join(info.layouts)})"
         blocks.append(f"{info.name}: {info.title}\n  papers   {info.papers}\n  state    {state}")

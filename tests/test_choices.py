@@ -58,3 +58,23 @@ def test_table_and_markdown():
     assert text.count("\n|") == len(CHOICES["anchored-rouge"]) + 2     # header, rule, one line per row
     with pytest.raises(KeyError, match="families: rouge-we"):
         choices_table("rouge-x")
+
+
+def test_the_paper_data_rows_say_what_for_paper_correlates():
+    from rougelab.metrics.registry import get_metric
+    from rougelab.paper_data import setup
+
+    rouge_g = next(c for c in CHOICES["rouge-g"] if c.code == "paper_data.for_paper")
+    assert "ROUGE-G recall (Eq. 4)" in rouge_g.ours and "rows with F" in rouge_g.ours
+    rows = setup("shafieibavani2018").rows
+    assert {label: row.score for label, row in rows.items() if label.startswith("ROUGE-G")} == dict.fromkeys(
+        ["ROUGE-G-1", "ROUGE-G-2", "ROUGE-G-SU4"], "r")
+    assert all(row.score == "f" for label, row in rows.items() if not label.startswith("ROUGE-G"))
+    assert get_metric("rouge-g-1").primary.endswith("_r")
+    rouge_we = next(c for c in CHOICES["rouge-we"] if c.code == "paper_data.for_paper")
+    assert "F (notebook 02's `score`)" in rouge_we.ours and rouge_we.option == "score=f"
+    assert {row.score for row in setup("ng2015").rows.values()} == {"f"}
+    assert setup("ng2015").level == setup("shafieibavani2018").level == "system"
+    anchored = next(c for c in CHOICES["anchored-rouge"] if c.code == "paper_data.for_paper")
+    assert "summary level" in anchored.ours and setup("wang2020").level == "summary"
+    assert "AncR-1" not in setup("wang2020").rows     # no release added with its documents: no AncR row

@@ -5,7 +5,7 @@ import pytest
 from scipy import stats
 
 from rougelab.data import nist
-from rougelab.paper_data import paper_comparison, release_line
+from rougelab.paper_data import Row, paper_comparison, release_line
 from rougelab.scoring import InputError
 
 PEERS = {"1": "the storm hit the coast and thousands lost power", "2": "officials met on monday",
@@ -61,6 +61,17 @@ def test_with_the_release_ours_sit_beside_the_papers(tmp_path, monkeypatch):
         assert row["kendall (ours)"] == pytest.approx(stats.kendalltau(systems.r1, systems[column])[0])
     with pytest.raises(InputError, match="this paper's table is on tac2008"):
         paper_comparison("tac2011", ("tac2008",), {"ROUGE-1": "rouge-1"}, paper)
+    # a Row names which of R / P / F is correlated (the paper's score), not the registry's primary F
+    recall = paper_comparison("tac2011", ("tac2011",), {"ROUGE-1": Row("rouge-1", "r")}, paper)
+    table["r1_recall"] = rouge(list(table.summary), [list(r) for r in table.references],
+                               measures=["rouge-1"])["rouge1_r"]
+    systems = table.groupby("system_id")[["r1_recall", "modified_pyramid_score"]].mean()
+    assert recall.loc[("Pyramid", "ROUGE-1"), "pearson (ours)"] == pytest.approx(
+        stats.pearsonr(systems.r1_recall, systems.modified_pyramid_score)[0])
+    assert recall.loc[("Pyramid", "ROUGE-1"), "pearson (ours)"] != pytest.approx(out.loc[("Pyramid", "ROUGE-1"),
+                                                                                         "pearson (ours)"])
+    with pytest.raises(InputError, match="score='x': choose r, p or f"):
+        paper_comparison("tac2011", ("tac2011",), {"ROUGE-1": Row("rouge-1", "x")}, paper)
 
 
 def test_each_notebook_paper_names_its_release_without_it():

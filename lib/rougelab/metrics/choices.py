@@ -90,6 +90,11 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
                "parameter: r, p or f), the registry's primary column", "another F weight", "alpha=0.5", ""),
         Choice("several references", "metrics.soft_rouge.pooled_counts", "as ROUGE", "pooled (ROUGE-1.5.5 -f A)",
                "", "", ""),
+        Choice("Tables 1-3 on TAC 2011 (notebook 02, paper_data)", "paper_data.for_paper",
+               "AESOP: system-level Pearson, Spearman and Kendall with Pyramid, Responsiveness and Readability; "
+               "which of R / P / F is correlated is not said",
+               "system level over the automatic peers, the four models pooled (-f A, not jackknifed), "
+               "F (notebook 02's `score`)", "recall or precision", "score=f", ""),
     ),
     "rouge-g": (
         Choice("section 3.1: graph", "semantic.wordnet_graph.build_graph",
@@ -145,6 +150,10 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
                "stems equal (ROUGE-1.5.5 -m), stopwords kept", "", "", ""),
         Choice("Eq. 4: several references", "metrics.soft_rouge.pooled_counts",
                "sums over the model summaries", "pooled (ROUGE-1.5.5 -f A)", "", "", ""),
+        Choice("Table 1 on TAC 2011 (notebook 03, paper_data)", "paper_data.for_paper",
+               "AESOP system level; ROUGE-G is Eq. 4's recall; the ROUGE and ROUGE-WE rows are Ng & Abrecht's",
+               "ROUGE-G recall (Eq. 4); the ROUGE and ROUGE-WE rows with F, as notebook 02's comparison; "
+               "the four models pooled (-f A)", "", "", ""),
     ),
     "anchored-rouge": (
         Choice("section 2: particle forms", "metrics.anchored.particles.gram_positions",
@@ -187,6 +196,11 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
         Choice("section 1: encoding context", "metrics.anchored.protocol.score_anchored", "not said",
                "peer, each reference and each source encoded separately; a multi-document source pools its "
                "documents' particles", "", "", ""),
+        Choice("Table 1 on TAC 2008/2009 (notebook 05, paper_data)", "paper_data.for_paper",
+               "summary-level correlation with Pyramid, averaged over topics; 4 references; k = 5",
+               "summary level averaged over topics, the four models pooled; each metric's primary score; AncR "
+               "rows only when the release was added with its documents (`rougelab data add ... --documents`)",
+               "", "", ""),
     ),
 }
 

@@ -26,8 +26,9 @@ Four layouts are read (``rougelab.data.nist_duc`` reads DUC's own two):
     ``metrics``, nested dicts of scores). Peer rows are kept; the manual scores among the metrics
     (``MANUAL``; nested keys joined by ``_``, e.g. ``coverage_mean``) become the score columns.
 ``see`` (DUC 2002, 2003) and ``duc2007``
-    NIST's DUC results as distributed: see ``rougelab.data.nist_duc``. DUC 2001's results table and
-    peer files are read only through sacrerouge's JSONL.
+    NIST's DUC results as distributed: see ``rougelab.data.nist_duc``. DUC 2001 is read only from
+    sacrerouge-style JSONL: its raw results table and peer files are not read, and sacrerouge's own DUC 2001
+    set-up writes no judgments, so its ``*metrics.jsonl`` must come from elsewhere.
 
 Text keeps the release's lines (one sentence per line). Source documents come apart from the evaluation
 files: ``add(..., documents=DOCS)`` reads them (``rougelab.data.nist_sources``); without them ``source``

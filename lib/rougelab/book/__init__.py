@@ -1,15 +1,20 @@
-"""The workbook as a static HTML site: nbconvert's lab pages plus a landing page, readable from disk.
+"""The workbook as a book: the executed notebooks rendered by Sphinx, MyST-NB and the book theme.
 
 ``build_book`` reruns the notebooks whose executed copy is missing or older than its source or the
-library, refuses any notebook with an error output, and writes ``index.html`` (the tour, the papers
-from ``CITATION.cff``, each notebook's headline table: the output of its cell tagged ``headline``, and
-the claims scorecards: the outputs of the cells tagged ``scorecard``) and one page per notebook, each with navigation and the run's facts (rougelab version, run date, the
-data commits of the dataset registry). Figures are embedded in the pages, so nothing loads from a server.
+library (papermill, through the workbook runner), refuses any notebook with an error output, and renders
+the executed copies as they are (MyST-NB's own execution is off): a landing page (the tour, the pages, the
+papers from ``CITATION.cff``, each notebook's headline table: the output of its cell tagged ``headline``,
+and the claims scorecards: the outputs of the cells tagged ``scorecard``) and one page per notebook, with
+a sidebar of pages, the page's contents, search, and downloads of the executed notebook and its source.
+The site reads from disk and loads nothing from the network (``extension.py``: formulas as MathML).
 """
 from __future__ import annotations
 
+import copy
+import io
 import re
-from dataclasses import dataclass
+import shutil
+import tempfile
 from pathlib import Path
 
 from rougelab.extras import require
@@ -18,26 +23,20 @@ from rougelab.workbook import notebook_paths, run_workbook
 
 HEADLINE_TAG = "headline"
 SCORECARD_TAG = "scorecard"
-TEMPLATE_DIR = Path(__file__).with_name("book_template")
-LIBRARY = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parent
+SOURCES = "notebooks"   # the folder of the site that holds the source notebooks (without outputs)
+EXTRA = "_extra"        # copied as it is into the site (Sphinx's html_extra_path): holds SOURCES
 
 
 class BookError(RuntimeError):
     """The book cannot be built as it stands (a failed run, an error output, a missing headline cell)."""
 
 
-@dataclass
-class Page:
-    """One notebook page: its file, title and short name for the navigation bar."""
-    notebook: Path
-    href: str
-    title: str
-    short: str
-
-
 def _newest_library_file() -> float:
-    """The newest library file a notebook's results can depend on (this renderer and the runner cannot)."""
-    return max(p.stat().st_mtime for p in LIBRARY.rglob("*.py") if p.name not in ("book.py", "workbook.py"))
+    """The newest library file a notebook's results can depend on (the book and the runner cannot)."""
+    return max(p.stat().st_mtime for p in PACKAGE.rglob("*.py")
+               if HERE not in p.parents and p.name != "workbook.py")
 
 
 def _ran_to_the_end(executed: Path) -> bool:
@@ -137,71 +136,60 @@ def papers() -> list[str]:
     return lines
 
 
-# $...$ and $$...$$ outside code spans: TeX that the pages show as MathML (no MathJax from the network)
-_CODE_OR_MATH = re.compile(r"(`+)(?:.|\n)*?\1|\$\$(.+?)\$\$|\$(?!\s)([^$]+?)(?<!\s)\$", flags=re.DOTALL)
+def with_alt_text(nb):
+    """A copy of ``nb`` whose figure cells carry, where MyST-NB reads it (``mystnb.image.alt``), the alt
+    text their image output was displayed with (``rougelab.notebook.save_figure``)."""
+    nb = copy.deepcopy(nb)
+    for cell in nb.cells:
+        alts = [o.get("metadata", {}).get("image/png", {}).get("alt") for o in cell.get("outputs", [])]
+        alts = [a for a in alts if a]
+        if alts:
+            cell.metadata.setdefault("mystnb", {}).setdefault("image", {})["alt"] = "; ".join(dict.fromkeys(alts))
+    return nb
 
 
-def tex_to_mathml(markdown: str) -> str:
-    """Markdown with its inline and display TeX replaced by MathML, which browsers render natively."""
-    from latex2mathml.converter import convert
-
-    def replace(match):
-        if match.group(2) is not None:
-            return convert(match.group(2).strip(), display="block")
-        if match.group(3) is not None:
-            return convert(match.group(3).replace("\n", " "))
-        return match.group(0)  # a code span stays as it is
-
-    return _CODE_OR_MATH.sub(replace, markdown)
-
-
-def _with_mathml(nb):
-    copy = nb.copy()
-    copy.cells = [c.copy() for c in nb.cells]
-    for cell in copy.cells:
-        if cell.cell_type == "markdown":
-            cell.source = tex_to_mathml(cell.source)
-    return copy
-
-
-def _exporter(**options):
-    require("nbconvert", "latex2mathml", extra="lab", needed_for="the book")
-    from nbconvert import HTMLExporter
-
-    return HTMLExporter(template_name="lab", template_file=str(TEMPLATE_DIR / "book.html.j2"), **options)
-
-
-def _landing_notebook(pages: list[Page], notebooks: dict, tour_intro: str):
-    """The landing page as a notebook: the tour, the pages, the papers, then each headline table."""
+def _shown_outputs(outputs: list[dict], origin: str):
+    """A code cell showing ``outputs`` without its source (which names where they come from: MyST-NB
+    skips a cell with no source)."""
     from nbformat import v4
 
-    contents = "\n".join(f"| [{p.short}]({p.href}) | {p.title} |" for p in pages)
+    cell = v4.new_code_cell(f"# {origin}", metadata={"tags": ["remove-input"]})
+    cell.outputs = outputs
+    return cell
+
+
+def landing_notebook(names: list[str], notebooks: dict, tour_intro: str):
+    """The landing page as a notebook: the tour, the pages, the papers, then each headline table and
+    each scorecard (their outputs as the notebooks showed them)."""
+    from nbformat import v4
+
+    titles = {name: title_of(notebooks[name], name) for name in names}
+    contents = "\n".join(f"| [{name.split('_')[0]}]({name}.ipynb) | {titles[name]} |" for name in names)
+    toctree = "```{toctree}\n:hidden:\n:maxdepth: 1\n\n" + "\n".join(names) + "\n```"
     cells = [
         v4.new_markdown_cell("# rougelab: the executed workbook\n\nROUGE and its successors, implemented, "
                              "tested and reproduced: each page is one notebook as it ran, with our numbers "
                              "beside the paper's.\n\n## The tour\n\n" + tour_intro
-                             + f"\n\n## The pages\n\n| page | what |\n|---|---|\n{contents}"),
+                             + f"\n\n## The pages\n\n| page | what |\n|---|---|\n{contents}\n\n{toctree}"),
         v4.new_markdown_cell("## The papers\n\n" + "\n".join(f"* {line}" for line in papers())),
         v4.new_markdown_cell("## Ours vs the paper, notebook by notebook\n\nEach table is the output of the "
                              f"notebook's cell tagged `{HEADLINE_TAG}`; the page has the rest."),
     ]
-    for page in pages:
-        cells.append(v4.new_markdown_cell(f"### [{page.title}]({page.href})"))
-        cell = v4.new_code_cell("")
-        cell.outputs = headline_outputs(notebooks[page.href], page.notebook.name)
-        cells.append(cell)
-    cards = [(page, scorecard_outputs(notebooks[page.href])) for page in pages]
+    for name in names:
+        cells.append(v4.new_markdown_cell(f"### [{titles[name]}]({name}.ipynb)"))
+        cells.append(_shown_outputs(headline_outputs(notebooks[name], f"{name}.ipynb"), f"{name}: {HEADLINE_TAG}"))
+    cards = [(name, scorecard_outputs(notebooks[name])) for name in names]
     if any(outputs for _, outputs in cards):
         cells.append(v4.new_markdown_cell("## Which claims held: the scorecards\n\nEach paper notebook opens with "
                                           "its claims, the tests run on them and the verdict the one rule gives; "
                                           "here they are together."))
-    for page, outputs in cards:
+    for name, outputs in cards:
         if outputs:
-            cells.append(v4.new_markdown_cell(f"### [{page.title}]({page.href})"))
-            cell = v4.new_code_cell("")
-            cell.outputs = outputs
-            cells.append(cell)
-    return v4.new_notebook(cells=cells)
+            cells.append(v4.new_markdown_cell(f"### [{titles[name]}]({name}.ipynb)"))
+            cells.append(_shown_outputs(outputs, f"{name}: {SCORECARD_TAG}"))
+    landing = v4.new_notebook(cells=cells)
+    landing.metadata = {k: v for k, v in notebooks[names[0]].metadata.items() if k in ("kernelspec", "language_info")}
+    return landing
 
 
 def _tour_intro(tour_nb) -> str:
@@ -210,46 +198,80 @@ def _tour_intro(tour_nb) -> str:
     return re.sub(r"^#\s+.*\n*", "", text, count=1)
 
 
+def sphinx_config(runs: dict[str, str], sources: dict[str, str]) -> dict:
+    """Sphinx's settings for the book (there is no ``conf.py``): ``runs`` and ``sources`` map each page
+    to its run facts and to its source notebook's place in the site."""
+    import rougelab
+
+    return {
+        "project": "rougelab", "author": "the rougelab authors", "html_title": "rougelab book",
+        "extensions": ["myst_nb", "rougelab.book.extension"],
+        "html_theme": "sphinx_book_theme",
+        "nb_execution_mode": "off",          # the workbook runner executed every notebook already
+        "nb_ipywidgets_js": {},              # no widget scripts from a CDN
+        "nb_merge_streams": True,
+        "nb_render_markdown_format": "myst",  # Markdown outputs (the scorecards) with tables and formulas
+        "myst_enable_extensions": ["dollarmath", "amsmath"],
+        "html_math_renderer": "mathml",      # extension.py: formulas as MathML, no MathJax from the network
+        "exclude_patterns": [EXTRA],
+        "html_extra_path": [EXTRA],
+        "html_static_path": [str(HERE / "static")], "html_css_files": ["book.css"],
+        "templates_path": [str(HERE / "templates")],
+        "html_copy_source": True, "html_sourcelink_suffix": "", "html_show_sourcelink": False,
+        "html_last_updated_fmt": None,
+        "html_context": {"default_mode": "light"},
+        "html_theme_options": {"home_page_in_toc": True, "show_toc_level": 2, "use_fullscreen_button": False,
+                               "footer_content_items": ["run-facts.html"]},
+        "rougelab_runs": runs, "rougelab_sources": sources,
+        "rougelab_version": rougelab.__version__, "rougelab_data": data_pins(),
+    }
+
+
 def build_book(executed_dir: str | Path = "build", output_dir: str | Path = "build/book", *,
                smoke: bool = False, sources: list[Path] | None = None) -> Path:
     """Write the site of ``sources`` (default: the workbook's notebooks) into ``output_dir`` and return
     its ``index.html``; the first notebook is the tour."""
-    require("nbformat", "nbconvert", "yaml", "latex2mathml", extra="lab", needed_for="the book")
+    require("nbformat", "yaml", "latex2mathml", "myst_nb", "sphinx_book_theme", extra="book", needed_for="the book")
     import nbformat
 
-    import rougelab
-
     executed_dir, output_dir = Path(executed_dir).resolve(), Path(output_dir).resolve()
+    sources = notebook_paths() if sources is None else sources
     executed = ensure_executed(executed_dir, smoke=smoke, sources=sources)
-    notebooks, pages, problems = {}, [], []
+    notebooks, problems = {}, []
     for path in executed:
         nb = nbformat.read(path, as_version=4)
         problems += [f"{path.name}: {e}" for e in error_outputs(nb)]
-        page = Page(path, f"{path.stem}.html", title_of(nb, path.stem), path.stem.split("_")[0])
-        notebooks[page.href] = nb
-        pages.append(page)
+        notebooks[path.stem] = nb
     if problems:
         raise BookError("error outputs in the executed notebooks (the book shows none):\n  " + "\n  ".join(problems))
 
-    output_dir.mkdir(parents=True, exist_ok=True)
-    exporter, pins = _exporter(), data_pins()
-    landing_exporter = _exporter(exclude_input=True, exclude_output_prompt=True)  # tables without code
-    nav = [{"href": p.href, "title": p.title, "short": p.short} for p in pages]
-    tour = notebooks[pages[0].href]
-    landing = _landing_notebook(pages, notebooks, _tour_intro(tour))
-    documents = [("index.html", landing, run_facts(tour))] + [(p.href, notebooks[p.href], run_facts(notebooks[p.href]))
-                                                              for p in pages]
-    for k, (href, nb, facts) in enumerate(documents):
-        book = {"here": href, "pages": nav, "version": rougelab.__version__, "run": facts, "data": pins,
-                "prev": _step(documents, k - 1), "next": _step(documents, k + 1)}
-        title = "rougelab book" if href == "index.html" else f"{title_of(nb, href)} · rougelab book"
-        body, _ = (landing_exporter if k == 0 else exporter).from_notebook_node(_with_mathml(nb), resources={"book": book, "metadata": {"name": title}})
-        (output_dir / href).write_text(body, encoding="utf-8")
+    names = [p.stem for p in executed]
+    landing = landing_notebook(names, notebooks, _tour_intro(notebooks[names[0]]))
+    runs = {name: run_facts(notebooks[name]) for name in names} | {"index": run_facts(notebooks[names[0]])}
+    with tempfile.TemporaryDirectory(prefix="rougelab-book-") as work:
+        work = Path(work)
+        site = work / "site"
+        (site / EXTRA / SOURCES).mkdir(parents=True)
+        nbformat.write(landing, site / "index.ipynb")
+        for name, source in zip(names, sources):
+            nbformat.write(with_alt_text(notebooks[name]), site / f"{name}.ipynb")
+            shutil.copyfile(source, site / EXTRA / SOURCES / source.name)
+        _sphinx(site, work / "html", work / "doctrees",
+                sphinx_config(runs, {name: f"{SOURCES}/{source.name}" for name, source in zip(names, sources)}))
+        output_dir.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(work / "html", output_dir, dirs_exist_ok=True)
     return output_dir / "index.html"
 
 
-def _step(documents, k: int) -> dict | None:
-    if not 0 <= k < len(documents):
-        return None
-    href = documents[k][0]
-    return {"href": href, "short": "home" if href == "index.html" else Path(href).stem.split("_")[0]}
+def _sphinx(site: Path, html: Path, doctrees: Path, config: dict) -> None:
+    """Build ``site`` into ``html``; a Sphinx warning (a broken link, an output it cannot show) is an error."""
+    from sphinx.application import Sphinx
+    from sphinx.util.console import nocolor
+
+    nocolor()
+    warnings = io.StringIO()
+    app = Sphinx(str(site), None, str(html), str(doctrees), "html", confoverrides=config,
+                 status=None, warning=warnings, freshenv=True)
+    app.build()
+    if warnings.getvalue().strip():
+        raise BookError("Sphinx warned while building the book:\n" + warnings.getvalue().strip())

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rougelab.metrics.base import InputError
 from rougelab.rouge import rouge
-from rougelab.text.tokenizers import make_encoder, unicode_characters, unicode_words
+from rougelab.text.tokenizers import DroppedLettersWarning, make_encoder, unicode_characters, unicode_words
 
 rs_tokenizers = pytest.importorskip("rouge_score_rs.tokenizers")
 

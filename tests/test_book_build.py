@@ -89,7 +89,7 @@ def test_figures_carry_their_alt_text(book):
 def test_only_stale_notebooks_are_rerun(book):
     _, sources, executed, _, _ = book
     assert stale_notebooks(executed, sources) == []
-    newer = executed.joinpath("00_tour.ipynb").stat().st_mtime + 10
+    newer = max(p.stat().st_mtime for p in executed.glob("*.ipynb")) + 10
     os.utime(sources[1], (newer, newer))
     assert stale_notebooks(executed, sources) == [sources[1]]
     # an interrupted run leaves a copy without papermill's end time: rerun it too
@@ -118,7 +118,7 @@ def test_a_failing_run_an_error_output_or_a_missing_headline_stops_the_build(tmp
     # a page Sphinx cannot render as it stands (here: a link to no page) is refused with Sphinx's warning
     linked = [_write(tmp_path, "00_tour", "from IPython.display import Markdown\nMarkdown('[gone](99_gone.ipynb)')",
                      headline=TABLE)]
-    with pytest.raises(BookError, match="Sphinx warned.*99_gone"):
+    with pytest.raises(BookError, match=r"(?s)Sphinx warned.*99_gone"):
         build_book(tmp_path / "build3", tmp_path / "book3", smoke=True, sources=linked)
 
 

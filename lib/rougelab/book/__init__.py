@@ -207,6 +207,8 @@ def sphinx_config(runs: dict[str, str], sources: dict[str, str]) -> dict:
         "project": "rougelab", "author": "the rougelab authors", "html_title": "rougelab book",
         "extensions": ["myst_nb", "rougelab.book.extension"],
         "html_theme": "sphinx_book_theme",
+        # a second build in one process registers Sphinx's nodes again: not a problem of the book
+        "suppress_warnings": ["app.add_node", "app.add_directive", "app.add_role"],
         "nb_execution_mode": "off",          # the workbook runner executed every notebook already
         "nb_ipywidgets_js": {},              # no widget scripts from a CDN
         "nb_merge_streams": True,
@@ -274,4 +276,5 @@ def _sphinx(site: Path, html: Path, doctrees: Path, config: dict) -> None:
                  status=None, warning=warnings, freshenv=True)
     app.build()
     if warnings.getvalue().strip():
-        raise BookError("Sphinx warned while building the book:\n" + warnings.getvalue().strip())
+        raise BookError("Sphinx warned while building the book:\n"
+                        + warnings.getvalue().strip().replace(str(site) + "/", ""))

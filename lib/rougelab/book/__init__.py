@@ -221,6 +221,7 @@ def sphinx_config(runs: dict[str, str], sources: dict[str, str]) -> dict:
         "templates_path": [str(HERE / "templates")],
         "html_copy_source": True, "html_sourcelink_suffix": "", "html_show_sourcelink": False,
         "html_last_updated_fmt": None,
+        "html_show_search_summary": False,   # a snippet would be fetched from the page, which file:// refuses
         "html_context": {"default_mode": "light"},
         "html_theme_options": {"home_page_in_toc": True, "show_toc_level": 2, "use_fullscreen_button": False,
                                "footer_content_items": ["run-facts.html"]},

@@ -1,0 +1,188 @@
+"""Classic ROUGE over a whole batch: every distinct text read once, every pair scored in one compiled pass.
+
+``EncodedBatch`` tokenises the distinct texts of a batch into shared integer ids (one compiled scan of their
+bytes), ``pair_stats`` counts and scores every (summary, reference) pair (``batch_pair_stats``: each pair's
+grams counted in a small hash table, no table kept per text) on the threads, and ``pooled_rpf`` gives R, P
+and F of each summary.
+These are the counts and digits of ROUGE-1.5.5's single-peer path (``rougelab.rouge.core``), which they
+match for texts scored without length limits (``-l``/``-b``): tests/test_rouge_fast_path.py.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from rougelab._jit import jit, map_threads, parts_of
+from rougelab.rouge.core import Measure
+from rougelab.rouge.grams import KIND_NGRAM, KIND_SKIP, code_hits, gram_codes, ngram_hits, room_for
+from rougelab.rouge.lcs import sentence_lcs_length, union_lcs_hits
+from rougelab.rouge.options import RougeOptions
+from rougelab.scoring import prf
+from rougelab.scoring import round_decimals as round5  # ROUGE-1.5.5's sprintf("%7.5f") read back
+from rougelab.text.sentences import Splitter
+
+# ``round5`` compiled, for the kernels (``rougelab.scoring.round_decimals`` is plain arithmetic).
+round5_exact = jit(round5)
+
+
+class EncodedBatch:
+    """Distinct texts of a batch, each split, lower-cased and tokenised once into shared integer ids
+    (``Preprocessing.encode``: one compiled pass over the bytes of all texts).
+
+    Only for texts scored without length limits (``-l``/``-b``), where ROUGE-1.5.5's n-gram text is
+    exactly its ROUGE-L sentences joined. ``ids[start[t]:end[t]]`` are text t's tokens; its sentence
+    bounds (relative) are ``unit_offsets[unit_start[t]:unit_start[t + 1]]``.
+    """
+
+    def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
+        self.ids, lengths, per_text, _ = options.preprocessing(splitter).encode(texts)
+        # Text t owns sentences unit_start[t] - t .. unit_start[t + 1] - t - 1; each text's offsets start at 0.
+        self.unit_start = np.concatenate([[0], np.cumsum(per_text + 1)]).astype(np.int64)
+        first = self.unit_start[:-1] - np.arange(len(texts))
+        sentence_text = np.repeat(np.arange(len(texts)), per_text)
+        cumulative = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        bounds = cumulative[np.concatenate([first, [len(lengths)]]).astype(np.int64)]
+        self.start, self.end = bounds[:-1], bounds[1:]
+        offsets = np.zeros(len(lengths) + len(texts), dtype=np.int64)
+        position = np.arange(len(lengths)) + sentence_text + 1  # sentence i's end slot
+        offsets[position] = cumulative[1:] - self.start[sentence_text]
+        self.unit_offsets = offsets
+        self.options = options
+
+
+@jit
+def _counted(counts, ids, lo, hi):
+    """Add one to ``counts[id]`` for each token of ``ids[lo:hi]`` (a text's unigram table, by id)."""
+    for i in range(lo, hi):
+        counts[ids[i]] += 1
+
+
+@jit
+def _cleared(counts, ids, lo, hi):
+    """Undo ``_counted``: ``counts[id]`` back to 0 for each token of ``ids[lo:hi]``."""
+    for i in range(lo, hi):
+        counts[ids[i]] = 0
+
+
+
+@jit
+def batch_pair_stats(peers, models, kinds, sizes, unigrams, last_unigram_bug, lcs_weights, lcs_is_w, ids, start,
+                     end, unit_offsets, unit_start):
+    """Per (peer, model) pair and measure, ``measure_stats``' (model, hit, peer, select) as an array
+    (pairs x measures x 4): gram measures first (``kinds``, ``sizes``, ``unigrams`` as ``gram_codes`` takes
+    them; n-grams counted by ``ngram_hits``, skip-bigrams by ``code_hits``), then ROUGE-L/W (``lcs_weights``;
+    the union LCS clipped by the two texts' unigram counts). ``pair_stats`` runs it on parts of the pairs,
+    one per thread."""
+    n_grams = len(kinds)
+    out = np.zeros((len(peers), n_grams + len(lcs_weights), 4))
+    vocabulary = ids.max() + 1 if len(ids) else 0
+    slot = np.full(vocabulary, -1, dtype=np.int64)  # union_lcs_hits' scratch array
+    model_count = np.zeros(vocabulary, dtype=np.int64)  # the pair's unigram counts, by token id
+    peer_count = np.zeros(vocabulary, dtype=np.int64)
+    table = np.zeros(64, dtype=np.int64)  # the grams' hash table
+    for q in range(len(peers)):
+        s = peers[q]
+        m = models[q]
+        for k in range(n_grams):
+            if kinds[k] == KIND_NGRAM:
+                table = room_for(table, end[m] - start[m])
+                hit = ngram_hits(ids, start[m], end[m], start[s], end[s], sizes[k], table)
+                total = max(end[m] - start[m] - sizes[k] + 1, 0)
+                peer_total = max(end[s] - start[s] - sizes[k] + 1, 0)
+            else:
+                model_codes = gram_codes(ids[start[m]:end[m]], KIND_SKIP, sizes[k], unigrams[k],
+                                         last_unigram_bug, 32)
+                peer_codes = gram_codes(ids[start[s]:end[s]], KIND_SKIP, sizes[k], unigrams[k],
+                                        last_unigram_bug, 32)
+                table = room_for(table, len(model_codes))
+                hit = code_hits(model_codes, peer_codes, table)
+                total = len(model_codes)
+                peer_total = len(peer_codes)
+            out[q, k, 0] = total
+            out[q, k, 1] = hit
+            out[q, k, 2] = peer_total
+            out[q, k, 3] = round5_exact(hit / total) if total else 0.0
+        peer_length = float(end[s] - start[s])
+        one_sentence_each = unit_start[m + 1] - unit_start[m] == 2 and unit_start[s + 1] - unit_start[s] == 2
+        for j in range(len(lcs_weights)):
+            w = lcs_weights[j]
+            if w == 1.0 and one_sentence_each:  # the union LCS is the LCS, never clipped
+                hit = sentence_lcs_length(ids[start[m]:end[m]], ids[start[s]:end[s]],
+                                          unit_offsets[unit_start[s]:unit_start[s + 1]], slot)
+                base = float(end[m] - start[m])
+            else:
+                _counted(model_count, ids, start[m], end[m])
+                _counted(peer_count, ids, start[s], end[s])
+                hit, base = union_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
+                                           ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
+                                           model_count, peer_count, slot)
+                _cleared(model_count, ids, start[m], end[m])
+                _cleared(peer_count, ids, start[s], end[s])
+            k = n_grams + j
+            if lcs_is_w[j]:
+                out[q, k, 0] = base ** w
+                out[q, k, 1] = hit
+                out[q, k, 2] = peer_length ** w
+                out[q, k, 3] = (hit / base) ** (1 / w) if base > 0 else 0.0
+            else:
+                out[q, k, 0] = base
+                out[q, k, 1] = hit
+                out[q, k, 2] = peer_length
+                out[q, k, 3] = hit / base if base > 0 else 0.0
+    return out
+
+
+def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measures: Sequence[Measure],
+               lcs_weights: np.ndarray, lcs_is_w: np.ndarray) -> np.ndarray:
+    """``batch_pair_stats`` of the (peer, model) text pairs of ``batch`` for the "N"/"S" ``measures`` and
+    the ROUGE-L/W ``lcs_weights``, the pairs cut into parts about equal in tokens, one per thread
+    (``map_threads``)."""
+    kinds = np.array([KIND_NGRAM if m.kind == "N" else KIND_SKIP for m in measures], dtype=np.int64)
+    sizes = np.array([m.size for m in measures], dtype=np.int64)
+    unigrams = np.array([m.unigrams for m in measures], dtype=np.bool_)
+    lengths = batch.end - batch.start
+    parts = parts_of(lengths[peers] + lengths[models])
+    out = map_threads(lambda part: batch_pair_stats(
+        peers[part[0]:part[1]], models[part[0]:part[1]], kinds, sizes, unigrams, batch.options.perl_last_unigram_bug,
+        lcs_weights, lcs_is_w, batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start), parts)
+    return out[0] if len(out) == 1 else np.concatenate(out)
+
+
+@jit
+def pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, round_before_f):
+    """``recall_precision_f(pool_references(...))`` for every summary: summary i owns pairs
+    ``bounds[i]:bounds[i+1]`` of ``stats`` (``batch_pair_stats``); ``best_model`` is ``-f B``, else ``-f A``.
+    Returns (summaries x measures x 3)."""
+    n_measures = stats.shape[1]
+    out = np.zeros((len(bounds) - 1, n_measures, 3))
+    for i in range(len(bounds) - 1):
+        for k in range(n_measures):
+            model = 0.0
+            hit = 0.0
+            peer = 0.0
+            if best_model:
+                best = -1
+                best_score = -1.0
+                for q in range(bounds[i], bounds[i + 1]):
+                    if stats[q, k, 3] > best_score:
+                        best = q
+                        best_score = stats[q, k, 3]
+                if best >= 0:
+                    model = stats[best, k, 0]
+                    hit = stats[best, k, 1]
+                    peer = stats[best, k, 2]
+            else:
+                for q in range(bounds[i], bounds[i + 1]):
+                    model += stats[q, k, 0]
+                    hit += stats[q, k, 1]
+                    peer += stats[q, k, 2]
+            weight = weights[k] if is_w[k] else 1.0
+            if round_before_f:  # two calls: each rounding policy compiles on its own
+                r, p, f = prf(hit, model, peer, alpha, 5, weight)
+            else:
+                r, p, f = prf(hit, model, peer, alpha, None, weight)
+            out[i, k, 0] = r
+            out[i, k, 1] = p
+            out[i, k, 2] = f
+    return out

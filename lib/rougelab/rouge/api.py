@@ -169,7 +169,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         See ``combine_references``.
     alpha : float
         F = P R / ((1 - alpha) P + alpha R) (``-p``).
-    splitter : "newline", "nltk", "none" or callable
+    splitter : "newline", "nltk", "none", "period" or callable
         Sentence boundaries for ROUGE-L/W (see ``rougelab.text.split_sentences``): ``"newline"`` gives
         rouge-score's ``rougeLsum``, ``"none"`` (the whole text one sentence) its ``rougeL``.
     word_limit, byte_limit : int, optional

@@ -21,13 +21,11 @@ import numpy as np
 import pandas as pd
 
 from rougelab.compare import DEFAULT_SEED
-from rougelab.metaeval.resampling import draw_indices, percentile_interval
+from rougelab.metaeval.resampling import chunks, draw_indices, percentile_interval
 from rougelab.scoring import InputError
-from rougelab.validation import check_interval_resamples, check_probability, check_seed
+from rougelab.validation import check_each_once, check_interval_resamples, check_probability, check_seed
 
 __all__ = ["CorpusScore", "corpus_score"]
-
-_CHUNK_ELEMENTS = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -92,9 +90,7 @@ def corpus_score(summaries: Sequence[str], references: Sequence[Sequence[str]], 
     metrics = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     if not metrics:
         raise InputError("metrics: name at least one metric, e.g. metrics=['rouge-1']")
-    repeated = sorted({m.name for m in metrics if [n.name for n in metrics].count(m.name) > 1})
-    if repeated:
-        raise InputError(f"metrics: {', '.join(map(repr, repeated))} given more than once: give each metric once")
+    check_each_once([m.name for m in metrics], "metrics: {names} given more than once: give each metric once")
     confidence = check_probability(confidence, "confidence")
     n_resamples = check_interval_resamples(n_resamples, confidence, "n_resamples", optional=True)
     seed = check_seed(seed)
@@ -103,8 +99,7 @@ def corpus_score(summaries: Sequence[str], references: Sequence[Sequence[str]], 
     values = rows.to_numpy(dtype=float)
     if n_resamples:
         _, items = draw_indices(np.random.default_rng(seed), 1, len(values), int(n_resamples), resample="inputs")
-        step = max(1, _CHUNK_ELEMENTS // values.size)  # resamples averaged at once
-        means = np.concatenate([values[items[i:i + step]].mean(axis=1) for i in range(0, len(items), step)])
+        means = np.concatenate([values[items[part]].mean(axis=1) for part in chunks(len(items), values.size)])
         bounds = [percentile_interval(means[:, k], confidence) for k in range(values.shape[1])]
     else:
         bounds = [(np.nan, np.nan)] * values.shape[1]

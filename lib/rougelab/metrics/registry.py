@@ -120,10 +120,10 @@ def register(name: str, factory: Callable[[], Metric] | str, *, board: bool = Fa
         raise InputError(f"a metric name must be a non-empty string, got {name!r}")
     if name in _YOURS:
         raise ValueError(f"metric {name!r} is already registered")
-    for family in FAMILIES:
-        if family.accepts(name):
-            raise ValueError(f"metric name {name!r} is spelled like the names of {family.title} "
-                             f"({family.form}): choose a name outside that family")
+    family = family_of(name)
+    if family is not None:
+        raise ValueError(f"metric name {name!r} is spelled like the names of {family.title} "
+                         f"({family.form}): choose a name outside that family")
     if isinstance(factory, str) and factory.count(":") != 1:
         raise ValueError(f"factory {factory!r}: give a callable or 'module:function'")
     _YOURS[name] = factory

@@ -8,6 +8,7 @@ from typing import Iterator
 import numpy as np
 
 RESAMPLE = ("both", "systems", "inputs")
+DEFAULT_SEED = 12345  # of rougelab score and compare: sacreBLEU's default (SACREBLEU_SEED)
 CHUNK_ELEMENTS = 2_000_000  # array entries one chunk builds: 16 MB of float64 per temporary
 
 

@@ -75,7 +75,7 @@ class Metric:
         settings = {**self.options, **self.pins}
         parts = [self.name, *(f"{k}:{_fmt(v)}" for k, v in sorted(settings.items())),
                  f"version:{__version__}", f"code:{code_fingerprint()}"]
-        scorer = None if "code" in self.pins else scorer_fingerprint(self.scorer)
+        scorer = scorer_fingerprint(self.scorer, code="code" not in self.pins)
         if scorer:
             parts.append(f"scorer:{scorer}")
         if self.packages:

@@ -173,7 +173,7 @@ def test_documented_score_range_of_the_released_scoring_holds_on_random_texts():
     [-D/2, (1 + D)/2] for D distinct candidate grams; an identical pair scores below 1; ``s3`` stays in [0, 1]."""
     import random
 
-    from rougelab.metrics.rouge_we import GRAM_SPECS, PREPROCESSING
+    from rougelab.metrics.rouge_we import MEASURES, PREPROCESSING
     from rougelab.scoring import count_grams
     from rougelab.text.token_ids import TokenIndex
 
@@ -184,7 +184,7 @@ def test_documented_score_range_of_the_released_scoring_holds_on_random_texts():
     references = [[" ".join(rng.choices(words, k=rng.randint(1, 12)))] for _ in range(400)]
     perl = rouge_we(summaries, references)
     for measure, column in (("rouge-we-1", "rougewe1"), ("rouge-we-2", "rougewe2"), ("rouge-we-su4", "rougewesu4")):
-        distinct = np.array([len(count_grams(GRAM_SPECS[measure].grams(TokenIndex().ids(tokens))).counts)
+        distinct = np.array([len(count_grams(MEASURES[measure].grams(TokenIndex().ids(tokens))).counts)
                              for tokens in PREPROCESSING.tokens(summaries)])
         r = perl[f"{column}_r"].to_numpy()
         assert ((r >= -distinct / 2 - 1e-9) & (r <= (1 + distinct) / 2 + 1e-9)).all(), measure

@@ -59,7 +59,8 @@ PACKAGES = tuple(sorted({*ROUGE_PACKAGES, *wordnet_graph.PACKAGES, *pagerank.PAC
 # them stemmed as ``-m`` stems them (``STEMMED``, the signature's).
 UNSTEMMED = Preprocessing(stemmer=None, splitter="none")
 STEMMED = Preprocessing(splitter="none")
-GRAM_SPECS = {
+# Each ROUGE-G measure (the names of ``measures=``) -> the grams it counts.
+MEASURES = {
     "rouge-g-1": GramSpec(n=1),
     "rouge-g-2": GramSpec(n=2),
     "rouge-g-su4": GramSpec(skip=4, unigrams=True),
@@ -119,9 +120,9 @@ def rouge_g_beta_sweep(summaries: Sequence[str], references: Sequence[Sequence[s
 
 
 def _prepare(summaries, references, measures, **options):
-    unknown = [m for m in measures if m not in GRAM_SPECS]
+    unknown = [m for m in measures if m not in MEASURES]
     if unknown:
-        raise InputError(f"unknown ROUGE-G measure(s) {unknown}; choose from {', '.join(GRAM_SPECS)}")
+        raise InputError(f"unknown ROUGE-G measure(s) {unknown}; choose from {', '.join(MEASURES)}")
     warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
                          "ROUGE-G (ROUGE-1.5.5's tokens, English WordNet)", UNICODE_ROUGE)
     index = TokenIndex()
@@ -137,7 +138,7 @@ def _score(sim, cand_ids, ref_ids, measures, matcher, alpha, betas) -> list[pd.D
     for i, refs in enumerate(ref_ids):
         groups.setdefault(tuple(r.tobytes() for r in refs), []).append(i)
     sim.share_common_senses([[*ref_ids[m[0]], *(cand_ids[i] for i in m)] for m in groups.values()])
-    specs = [GRAM_SPECS[m] for m in measures]
+    specs = [MEASURES[m] for m in measures]
 
     def document(members: list[int]) -> list[pd.DataFrame]:
         summaries, references = [cand_ids[i] for i in members], [ref_ids[i] for i in members]
@@ -162,19 +163,19 @@ def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float =
                    name: str | None = None) -> Metric:
     """A configured ROUGE-G ``Metric`` whose primary column is ``score`` (``"r"``: Eq. 4's recall, ``"p"``
     or ``"f"``); its signature pins every option that changes a number."""
-    if measure not in GRAM_SPECS:
-        raise InputError(f"unknown ROUGE-G measure {measure!r}; choose from {', '.join(GRAM_SPECS)}")
+    if measure not in MEASURES:
+        raise InputError(f"unknown ROUGE-G measure {measure!r}; choose from {', '.join(MEASURES)}")
     if score not in ("r", "p", "f"):
         raise InputError(f"score must be 'r' (Eq. 4's recall), 'p' or 'f', got {score!r}")
     options = {"measures": [measure], "beta": beta, "c": c, "top": top, "gloss_links": gloss_links,
                "damping": DAMPING, "iterations": ITERATIONS, "cross_type_pairs": cross_type_pairs}
     pins = {"wordnet": wordnet_signature(), "preprocessing": STEMMED.signature, "multiref": "A"}
-    return Metric(name or measure, rouge_g, primary=f"rougeg{GRAM_SPECS[measure].name}_{score}",
+    return Metric(name or measure, rouge_g, primary=f"rougeg{MEASURES[measure].name}_{score}",
                   options=options, resources=("rouge155",), pins=pins, packages=PACKAGES)
 
 
 # Registry names: the bare measure (recall, the paper's score) and ``-f`` (F, a name that says so).
-_NAMED = {**{m: (m, "r") for m in GRAM_SPECS}, **{f"{m}-f": (m, "f") for m in GRAM_SPECS}}
+_NAMED = {**{m: (m, "r") for m in MEASURES}, **{f"{m}-f": (m, "f") for m in MEASURES}}
 NAMES = tuple(_NAMED)
 
 

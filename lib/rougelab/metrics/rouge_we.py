@@ -60,7 +60,8 @@ from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
 from rougelab.rouge.api import PACKAGES
 from rougelab.validation import check_float
 
-GRAM_SPECS = {
+# Each ROUGE-WE measure (the names of ``measures=``) -> the grams it counts.
+MEASURES = {
     "rouge-we-1": GramSpec(n=1),
     "rouge-we-2": GramSpec(n=2),
     "rouge-we-su4": GramSpec(skip=4, unigrams=True),
@@ -84,7 +85,7 @@ NAME_SUFFIX = {"perl": "", "eq2": "-eq2", "s3": "-s3"}   # registry name = measu
 
 
 def _column_prefix(measure: str) -> str:
-    return "rougewe" + GRAM_SPECS[measure].name
+    return "rougewe" + MEASURES[measure].name
 
 
 def rouge_we(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
@@ -130,7 +131,7 @@ def rouge_we(summaries: Sequence[str], references: Sequence[Sequence[str]], *,
                "perl": ng_abrecht_match,
                "s3": functools.partial(s3_match, threshold=threshold)}[variant]
     rounding = 5 if variant == "perl" else None
-    parts = [soft_rouge(cand_ids, ref_ids, GRAM_SPECS[m], sim, matcher=matcher, alpha=alpha,
+    parts = [soft_rouge(cand_ids, ref_ids, MEASURES[m], sim, matcher=matcher, alpha=alpha,
                         round_digits=rounding, prefix=_column_prefix(m)) for m in measures]
     return pd.concat(parts, axis=1)
 
@@ -139,9 +140,9 @@ def _check(measures: Sequence[str], variant: str) -> None:
     if variant not in VARIANTS:
         hint = " (the literal Eq. 2 reading once called 'paper' is 'eq2')" if variant == "paper" else ""
         raise InputError(f"unknown ROUGE-WE variant {variant!r}; choose one of {', '.join(VARIANTS)}{hint}")
-    unknown = [m for m in measures if m not in GRAM_SPECS]
+    unknown = [m for m in measures if m not in MEASURES]
     if unknown:
-        raise InputError(f"unknown ROUGE-WE measure(s) {unknown}; choose from {', '.join(GRAM_SPECS)}")
+        raise InputError(f"unknown ROUGE-WE measure(s) {unknown}; choose from {', '.join(MEASURES)}")
 
 
 def rouge_we_metric(measure: str = "rouge-we-2", *, variant: str = "perl", composition: str | None = None,

@@ -99,7 +99,7 @@ def exact_similarity(ref_keys: np.ndarray, cand_keys: np.ndarray) -> np.ndarray:
 
 
 COMPOSITIONS = ("product", "sum", "mean")
-SIMILARITY_MEASURES = ("dot", "cosine")
+SIMILARITY_MEASURES = ("dot", "cosine")  # how ``VectorSimilarity`` compares two gram vectors (its ``measure``)
 
 
 class VectorSimilarity:

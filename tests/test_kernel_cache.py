@@ -32,17 +32,17 @@ def test_an_edit_to_a_helper_a_kernel_calls_changes_the_key(tmp_path):
     _edit(package / "scoring.py", "def prf(", "def prf(  ")      # R/P/F, called by the classic kernels
     edited = _jit.kernel_key(package)
     assert edited != key
-    _edit(package / "rouge" / "lcs.py", "def ", "def  ")        # a jitted helper of core.py's kernels
+    _edit(package / "rouge" / "lcs.py", "def ", "def  ")        # a jitted helper of batch.py's kernels
     assert _jit.kernel_key(package) not in (key, edited)
 
 
 def test_kernels_are_kept_in_the_folder_named_by_the_key():
     from rougelab.paths import cache_dir
-    from rougelab.rouge import core, lcs
+    from rougelab.rouge import batch, lcs
 
     folder = str(cache_dir("numba", _jit.kernel_key()))
     assert _jit.kernel_cache() == folder
-    kernels = _kernels(core) + _kernels(lcs)
+    kernels = _kernels(batch) + _kernels(lcs)
     assert kernels
     for kernel in kernels:
         assert kernel._cache._cache_path.startswith(folder), kernel

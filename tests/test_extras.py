@@ -16,6 +16,23 @@ def test_import_rougelab_imports_none_of_the_big_libraries():
     assert done.stdout.strip() == "[]"
 
 
+def test_commands_that_read_no_table_load_no_pandas():
+    """``--version`` and ``data fetch --help`` go through the CLI's error handling and the data registry,
+    whose table loaders (pandas) load only when a table is read."""
+    script = ("import contextlib, io, sys\n"
+              "from rougelab.cli import main\n"
+              "codes = []\n"
+              "for argv in (['--version'], ['data', 'fetch', '--help']):\n"
+              "    try:\n"
+              "        with contextlib.redirect_stdout(io.StringIO()):\n"
+              "            codes.append(main(argv))\n"
+              "    except SystemExit as done:\n"
+              "        codes.append(done.code)\n"
+              "print(codes, 'pandas' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[0, 0] False"
+
+
 def test_classic_rouge_imports_no_heavy_package():
     script = ("import sys, rougelab; from rougelab.rouge import rouge\n"
               "rouge(['a b c'], [['a b d']], ['rouge-1', 'rouge-l'])\n"

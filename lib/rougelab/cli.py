@@ -296,7 +296,7 @@ def _add_input_options(parser) -> None:
 
 
 def _add_resampling_options(parser) -> None:
-    from rougelab.compare import DEFAULT_SEED
+    from rougelab.metaeval.resampling import DEFAULT_SEED
 
     parser.add_argument("--n-resamples", type=int, default=1000, metavar="N",
                         help="bootstrap resamples (default 1000; 0: no interval)")

@@ -30,14 +30,13 @@ from typing import Callable, Mapping, NamedTuple, Sequence
 import numpy as np
 import pandas as pd
 
-from rougelab.metaeval.resampling import draw_indices, percentile_interval
+from rougelab.metaeval.resampling import DEFAULT_SEED, draw_indices, percentile_interval
 from rougelab.scoring import InputError, check_batch
 from rougelab.validation import check_interval_resamples, check_probability, check_seed, check_test_resamples
 
 __all__ = ["Comparison", "SystemComparison", "paired_bootstrap", "approximate_randomization",
            "compare_systems", "DEFAULT_SEED"]
 
-DEFAULT_SEED = 12345  # sacreBLEU's default (SACREBLEU_SEED)
 _CHUNK = 250  # resamples or trials summed at once (memory: _CHUNK x items x statistics floats)
 
 

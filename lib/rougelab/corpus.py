@@ -20,8 +20,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from rougelab.compare import DEFAULT_SEED
-from rougelab.metaeval.resampling import draw_indices, percentile_interval
+from rougelab.metaeval.resampling import DEFAULT_SEED, draw_indices, percentile_interval
 from rougelab.scoring import InputError
 from rougelab.validation import check_interval_resamples, check_probability, check_seed
 

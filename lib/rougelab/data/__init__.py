@@ -6,9 +6,21 @@ returns a tidy DataFrame; ``dataset_path(name)`` returns a fetched dataset's fol
 """
 from __future__ import annotations
 
+import importlib
+
+# ``fetch`` is both a module and its function: bound here (standard library only), so that importing the
+# module never replaces the function on the package.
 from rougelab.data.fetch import dataset_path, fetch
-from rougelab.data.listing import describe
-from rougelab.data.loaders import load_dataset
 from rougelab.data.registry import DataError, names
 
+# The names whose modules need pandas, imported on first use (PEP 562), so that a command which only
+# reads the registry or fetches (``rougelab score``'s error handling, ``data fetch``) does not load pandas.
+_HOME = {"describe": "listing", "load_dataset": "loaders"}
+
 __all__ = ["DataError", "dataset_path", "describe", "fetch", "load_dataset", "names"]
+
+
+def __getattr__(name):
+    if name in _HOME:
+        return getattr(importlib.import_module(f"rougelab.data.{_HOME[name]}"), name)
+    raise AttributeError(f"module 'rougelab.data' has no attribute {name!r}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 RESAMPLE = ("both", "systems", "inputs")
+DEFAULT_SEED = 12345  # of rougelab score and compare: sacreBLEU's default (SACREBLEU_SEED)
 
 
 def check_resample(resample: str) -> None:

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rougelab.rouge.api as api
-import rougelab.rouge.core as core
+import rougelab.rouge.batch as batch_module
 import rougelab.rouge.grams as grams
 import rougelab.rouge.lcs as lcs
 import rougelab.text.byte_tokens as byte_tokens
@@ -33,7 +33,7 @@ needs_perl = pytest.mark.skipif(perl_available() is not None, reason=str(perl_av
 def kernels(request, monkeypatch):
     """Run the test with the compiled kernels, or with every kernel's pure-Python source."""
     if request.param == "python":
-        for module in (api, core, grams, lcs, byte_tokens):
+        for module in (api, batch_module, grams, lcs, byte_tokens):
             for name, value in list(vars(module).items()):
                 if hasattr(value, "py_func") and value.py_func is not value:
                     monkeypatch.setattr(module, name, value.py_func)
@@ -41,7 +41,7 @@ def kernels(request, monkeypatch):
 
 
 def test_kernels_fixture_swaps_in_python(kernels):
-    assert inspect.isfunction(core.batch_pair_stats) == (kernels == "python" or not NUMBA)
+    assert inspect.isfunction(batch_module.batch_pair_stats) == (kernels == "python" or not NUMBA)
     assert inspect.isfunction(lcs._mark_lcs) == (kernels == "python" or not NUMBA)
     assert inspect.isfunction(byte_tokens._scan) == (kernels == "python" or not NUMBA)
 
@@ -50,7 +50,7 @@ def test_kernels_fixture_swaps_in_python(kernels):
 
 
 def _round5_variants():
-    return [core.round5_exact, core.round5_exact.py_func]
+    return [batch_module.round5_exact, batch_module.round5_exact.py_func]
 
 
 @pytest.mark.parametrize("round5", _round5_variants(), ids=["numba", "python"])

@@ -6,7 +6,7 @@ Column names: ``<measure>_r``, ``_p``, ``_f`` with ``<measure>`` one of ``rouge1
 
 Each summary and reference is split into sentences (one per line by default), read as UTF-8 bytes,
 and scored exactly as ROUGE-1.5.5.pl scores one peer against its models (``rougelab.rouge.core``).
-Without length limits (the usual case) the batch is scored in one pass: the bytes of all distinct texts
+Without length limits (the usual case) the batch is scored in one pass (``rougelab.rouge.batch``): the bytes of all distinct texts
 are tokenised by one compiled scan and each distinct word stemmed once, into shared integer ids
 (``EncodedBatch``), every text's gram tables are built once, and one compiled kernel (numba, threads
 over the pairs) scores every (summary, reference) pair; with ``-l``/``-b`` limits or Lin's ROUGE-W each
@@ -25,8 +25,9 @@ import pandas as pd
 
 from rougelab.scoring import InputError, check_batch
 from rougelab.rouge.best_f import best_f_rpf
-from rougelab.rouge.core import (EncodedBatch, Measure, PairStats, PreparedText, Vocabulary, pair_stats,
-                                 check_options, measure_stats, pool_references, pooled_rpf, recall_precision_f)
+from rougelab.rouge.batch import EncodedBatch, pair_stats, pooled_rpf
+from rougelab.rouge.core import (Measure, PairStats, PreparedText, Vocabulary, check_options, measure_stats,
+                                 pool_references, recall_precision_f)
 from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_sizes
 from rougelab.rouge.options import RougeOptions
 from rougelab.text.preprocessing import Preprocessing

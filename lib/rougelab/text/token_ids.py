@@ -1,8 +1,8 @@
 """The one token -> integer id map of the package.
 
-Every scorer turns tokens into integer ids before counting: classic ROUGE's compiled kernels
-(``rougelab.rouge.core``), the LCS helpers (``rougelab.rouge.lcs``), the byte-scanning tokenizers
-(``TokenEncoder``) and the soft core behind ROUGE-WE / ROUGE-G (``rougelab.metrics.soft_rouge``).
+Every scorer turns tokens into integer ids before counting: classic ROUGE (the compiled batch path
+``rougelab.rouge.batch`` and the single-peer ``rougelab.rouge.core``), the LCS helpers (``rougelab.rouge.lcs``),
+the byte-scanning tokenizers (``TokenEncoder``) and the soft core behind ROUGE-WE / ROUGE-G (``rougelab.metrics.soft_rouge``).
 Ids are assigned in order of first sight, so they are deterministic; ``tokens[i]`` is the token of
 id ``i``, so a vocabulary is looked up (in word vectors, WordNet, ...) once per batch.
 """

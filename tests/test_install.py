@@ -103,7 +103,7 @@ def test_every_command_works_or_names_its_extra_in_one_line(venv, tmp_path):
                                                           "--summaries", system, "--references", reference,
                                                           cwd=tmp_path).stdout
     # the notebooks are those of the checkout the command runs in (here: from its notebooks/ folder)
-    for argv, cwd, message in [(["book"], ROOT, "pip install 'rougelab[lab]'"),
+    for argv, cwd, message in [(["book"], ROOT, "pip install 'rougelab[book]'"),
                                (["workbook", "--smoke", "00_tour"], ROOT / "notebooks", "pip install 'rougelab[lab]'"),
                                (["workbook", "--smoke", "00_tour"], tmp_path, "no rougelab checkout in")]:
         done = _run(venv / "rougelab", *argv, cwd=cwd)

@@ -91,82 +91,29 @@ def test_encode_many_equals_tokenize(kernels, batch, stem, stopwords):
 # ------------------------------------------------------------------------------------------- kernels
 
 
-@pytest.mark.parametrize("parts", [False, True])
-def test_segment_tables_equal_count_codes_per_text(kernels, parts, monkeypatch):
-    """The counting-sorted tables of many texts (with gaps between them, as n-gram tables leave) equal
-    numpy's sorted distinct codes and counts of each text, for small and large code ranges; also with
-    every batch cut into parts, one per thread."""
-    if parts:
-        monkeypatch.setattr(_jit, "PARALLEL_FROM", 0)
-        monkeypatch.setattr(_jit, "get_num_threads", lambda: 2)
-    rng = np.random.default_rng(3)
-    for _ in range(60):
-        sizes = rng.integers(0, 40, rng.integers(1, 12))
-        hi = np.cumsum(sizes) + rng.integers(0, 3, len(sizes))
-        lo = hi - sizes
-        radix = int(rng.choice([1, 5, 50, 5000]))
-        codes = rng.integers(0, radix, int(hi[-1]) + 2)
-        distinct, counts, bounds = grams.segment_tables(codes, lo, hi, radix)
-        for t in range(len(lo)):
-            want = np.unique(codes[lo[t]:hi[t]], return_counts=True)
-            assert distinct[bounds[t]:bounds[t + 1]].tolist() == want[0].tolist()
-            assert counts[bounds[t]:bounds[t + 1]].tolist() == want[1].tolist()
-
-
-def _texts(rng, longest, symbols):
-    """Random texts end to end: (ids, starts, ends, unigram tables as codes, counts, first, last)."""
-    sizes = rng.integers(0, longest, rng.integers(1, 10))
-    ends = np.cumsum(sizes).astype(np.int64)
-    starts = ends - sizes
-    ids = rng.integers(0, int(rng.integers(1, symbols)), int(ends[-1])).astype(np.int64)
-    codes, counts, bounds = grams.segment_tables(ids, starts, ends, int(ids.max()) + 1 if len(ids) else 0)
-    return ids, starts, ends, (codes, counts, bounds[:-1].copy(), bounds[1:].copy())
-
-
-def test_ranked_tables_equal_count_codes_of_each_text(kernels):
-    """Per-text tables sorted through unigram ranks equal numpy's distinct codes and counts of ``gram_codes``
-    for n-grams (n = 2..4) and skip-bigrams (d = 0, 4, unlimited; with ROUGE-SU's unigrams, with and
-    without the last-unigram bug), on texts of 0 to 40 tokens over 1 to 30 ids, each written from its room."""
+def test_hash_hits_equal_clipped_hits_of_sorted_tables(kernels):
+    """The batch kernel's hash-table hits (``ngram_hits`` over id windows, ``code_hits`` over skip-bigram
+    codes) equal ``clipped_hits`` of the two texts' sorted tables (``count_codes`` of ``gram_codes``), for
+    n-grams (n = 1..4) and skip-bigrams (d = 0, 4, unlimited; with ROUGE-SU's unigrams, with and without
+    the last-unigram bug), on texts of 0 to 40 tokens over 1 to 30 ids, the table reused dirty and grown."""
     rng = np.random.default_rng(5)
-    for _ in range(40):
-        ids, starts, ends, unigram = _texts(rng, 40, 30)
-        for kind, size, unigrams, bug in [(0, 2, False, True), (0, 3, False, True), (0, 4, False, True),
-                                          (1, 0, False, True), (1, 4, True, True), (1, 4, True, False),
-                                          (1, -1, True, True)]:
-            bits = grams.pack_bits(size) if kind == grams.KIND_NGRAM else 32
-            totals = grams.gram_totals(ends - starts, kind, size, unigrams, bug)
-            room = 3 + np.concatenate([[0], np.cumsum(totals)[:-1]]).astype(np.int64)  # from index 3 on
-            distinct, counts = np.full(totals.sum() + 3, -1), np.full(totals.sum() + 3, -1)
-            last = grams.ranked_tables(ids, starts, ends, kind, size, unigrams, bug, bits, unigram[0], unigram[2],
-                                       unigram[3], distinct, counts, room)
-            assert distinct[:3].tolist() == [-1, -1, -1]
-            for t in range(len(starts)):
-                codes = grams.gram_codes(ids[starts[t]:ends[t]], kind, size, unigrams, bug, bits)
-                want = np.unique(codes, return_counts=True)
-                assert totals[t] == len(codes) and room[t] <= last[t] <= room[t] + totals[t]
-                assert distinct[room[t]:last[t]].tolist() == want[0].tolist()
-                assert counts[room[t]:last[t]].tolist() == want[1].tolist()
-
-
-def test_su_hits_are_skip_bigram_hits_plus_singles_hits(kernels):
-    """ROUGE-SU's clipped hits from its own table (``gram_codes`` with unigrams) equal ROUGE-S's hits plus
-    ``singles_hits`` of the unigram tables, with and without the last-unigram bug, empty texts included."""
-    rng = np.random.default_rng(7)
-
-    def table(tokens, size, unigrams, bug):
-        codes, counts = np.unique(grams.gram_codes(tokens, grams.KIND_SKIP, size, unigrams, bug, 32),
-                                  return_counts=True)
-        return codes.astype(np.int64), counts.astype(np.int64)
-
+    table = np.full(16, 7, dtype=np.int64)
     for _ in range(300):
-        symbols = int(rng.integers(1, 8))
-        model, peer = (rng.integers(0, symbols, int(rng.integers(0, 12))).astype(np.int64) for _ in range(2))
-        for size, bug in [(0, True), (4, True), (4, False), (-1, True)]:
-            want = grams.clipped_hits(*table(model, size, True, bug), *table(peer, size, True, bug))
-            skips = grams.clipped_hits(*table(model, size, False, bug), *table(peer, size, False, bug))
-            units = [tuple(np.unique(x, return_counts=True)) for x in (model, peer)]
-            lasts = [int(x[-1]) if bug and len(x) else -1 for x in (model, peer)]
-            assert skips + grams.singles_hits(*units[0], *units[1], *lasts) == want
+        symbols = int(rng.integers(1, 30))
+        model, peer = (rng.integers(0, symbols, int(rng.integers(0, 40))).astype(np.int64) for _ in range(2))
+        ids = np.concatenate([peer, model])
+        m0, m1, p0, p1 = len(peer), len(ids), 0, len(peer)
+        for n in (1, 2, 3, 4):
+            bits = grams.pack_bits(n)
+            tables = [grams.count_codes(grams.gram_codes(x, 0, n, False, False, bits)) for x in (model, peer)]
+            want = grams.clipped_hits(*tables[0], *tables[1])
+            table = grams.room_for(table, m1 - m0)
+            assert grams.ngram_hits(ids, m0, m1, p0, p1, n, table) == want
+        for size, unigrams, bug in [(0, False, True), (4, True, True), (4, True, False), (-1, True, True)]:
+            codes = [grams.gram_codes(x, 1, size, unigrams, bug, 32) for x in (model, peer)]
+            want = grams.clipped_hits(*grams.count_codes(codes[0]), *grams.count_codes(codes[1]))
+            table = grams.room_for(table, len(codes[0]))
+            assert grams.code_hits(codes[0], codes[1], table) == want
             assert grams.singles_count(len(model), bug) == len(grams.gram_codes(model, 1, size, True, bug, 32)) - \
                 len(grams.gram_codes(model, 1, size, False, bug, 32))
 
@@ -311,18 +258,6 @@ def test_batch_equals_pair_by_pair_beyond_packing(kernels):
     fast = api._score_batch(summaries, references, measures, options, "A", "newline")
     slow = api._score_one_by_one(summaries, references, measures, options, "A", "newline")
     assert np.array_equal(fast, slow) and fast[:, 1, 0].max() > 0
-
-
-def test_ngram_numbers_are_exact_beyond_packing():
-    """Equal numbers exactly for equal n-grams, also with ids far beyond 63 // n bits."""
-    rng = np.random.default_rng(0)
-    ids = rng.integers(0, 3, 400) * (1 << 40) + rng.integers(0, 2, 400)
-    for n in (1, 2, 4):
-        numbers = grams.ngram_numbers(ids, n).tolist()
-        windows = [tuple(ids[i:i + n].tolist()) for i in range(len(ids) - n + 1)]
-        first = {}
-        assert all(first.setdefault(w, x) == x for w, x in zip(windows, numbers))
-        assert len(set(numbers)) == len(set(windows))
 
 
 def test_empty_texts_and_duplicates(kernels):

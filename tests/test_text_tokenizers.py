@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rougelab.metrics.base import InputError
 from rougelab.rouge import rouge
-from rougelab.text.tokenizers import make_encoder, unicode_characters, unicode_words
+from rougelab.text.tokenizers import DroppedLettersWarning, make_encoder, unicode_characters, unicode_words
 
 rs_tokenizers = pytest.importorskip("rouge_score_rs.tokenizers")
 
@@ -124,7 +124,7 @@ def test_every_measure_reads_unicode_tokens_like_perl_reads_ascii(measure):
 
 def test_ascii_tokenizers_warn_about_dropped_letters():
     arabic = "\u0627\u0644\u0642\u0637 \u062c\u0644\u0633"
-    with pytest.warns(UserWarning, match=r"3 text\(s\) lost letters.*tokenizer='unicode'"):
+    with pytest.warns(DroppedLettersWarning, match=r"3 text\(s\) lost letters.*tokenizer='unicode'"):
         table = rouge([arabic, "the cat \u732b sat"], [[arabic], ["the cat \u72d7 sat"]], ["rouge-1"])
     assert table["rouge1_f"].tolist() == [0.0, 1.0]  # the silent zero, and the silent 1.0
     with warnings.catch_warnings():

@@ -43,6 +43,19 @@ def test_a_failing_notebook_is_named_with_its_cell_and_error_and_the_others_stil
     assert executed.cells[-1].outputs[0]["text"] == "smoke\n"   # the parameters reached the last notebook
 
 
+def test_the_record_holds_no_progress_bar_and_no_folder_of_this_machine(tmp_path, monkeypatch):
+    (tmp_path / "notebooks").mkdir()
+    _write(tmp_path / "notebooks", "01_bar", "from rougelab.progress import bar\nfor _ in bar(range(3)): pass",
+           "print(figures_dir)")
+    monkeypatch.chdir(tmp_path)   # a checkout
+    run = run_workbook(output_dir="build", figures_dir="build/figures", folder=tmp_path / "notebooks")[0]
+    executed = nbformat.read(run.output, as_version=4)
+    assert executed.cells[-2].outputs == []       # rougelab's bar (a tqdm notebook widget): off in the kernel
+    assert executed.cells[-1].outputs[0]["text"] == "../build/figures\n"
+    assert executed.metadata.papermill.input_path == "notebooks/01_bar.ipynb"
+    assert str(tmp_path) not in run.output.read_text()
+
+
 def test_the_summary_table_has_one_row_per_notebook_and_a_total(tiny_run):
     runs, _ = tiny_run
     table = summary_table(runs).splitlines()

@@ -85,6 +85,7 @@ def corpus_score(summaries: Sequence[str], references: Sequence[Sequence[str]], 
         The bootstrap's seed.
     """
     from rougelab.metrics.registry import get_metric
+    from rougelab.metrics.together import score_together
 
     if isinstance(metrics, str):
         metrics = [metrics]
@@ -94,10 +95,16 @@ def corpus_score(summaries: Sequence[str], references: Sequence[Sequence[str]], 
     repeated = sorted({m.name for m in metrics if [n.name for n in metrics].count(m.name) > 1})
     if repeated:
         raise InputError(f"metrics: {', '.join(map(repr, repeated))} given more than once: give each metric once")
-    confidence = check_probability(confidence, "confidence")
-    n_resamples = check_interval_resamples(n_resamples, confidence, "n_resamples", optional=True)
-    seed = check_seed(seed)
-    tables = [metric.score(summaries, references, sources) for metric in metrics]
+    _resampling(n_resamples, confidence, seed)  # bad settings refused before the scoring, not after
+    tables = score_together(metrics, summaries, references, sources)  # ROUGE-1, -2, -L: one call
+    return corpus_of_tables(metrics, tables, n_resamples=n_resamples, confidence=confidence, seed=seed)
+
+
+def corpus_of_tables(metrics, tables, *, n_resamples: int = 1000, confidence: float = 0.95,
+                     seed: int = DEFAULT_SEED) -> CorpusScore:
+    """The ``CorpusScore`` of per-summary ``tables`` already computed, one per metric of ``metrics``
+    (``Metric`` objects), such as ``rougelab score --dask`` gathers from its workers."""
+    n_resamples, confidence, seed = _resampling(n_resamples, confidence, seed)
     rows = _joined(metrics, tables)
     values = rows.to_numpy(dtype=float)
     if n_resamples:
@@ -114,6 +121,12 @@ def corpus_score(summaries: Sequence[str], references: Sequence[Sequence[str]], 
     settings = f"bootstrap:{int(n_resamples)}|confidence:{confidence}|seed:{seed}" if n_resamples else "bootstrap:0"
     signature = " + ".join(metric.signature for metric in metrics) + f" + {settings}"
     return CorpusScore(table, rows, signature)
+
+
+def _resampling(n_resamples, confidence, seed) -> tuple:
+    """The bootstrap's settings, checked (an ``InputError`` naming the parameter)."""
+    confidence = check_probability(confidence, "confidence")
+    return check_interval_resamples(n_resamples, confidence, "n_resamples", optional=True), confidence, check_seed(seed)
 
 
 def _joined(metrics, tables) -> pd.DataFrame:

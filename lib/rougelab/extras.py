@@ -1,9 +1,9 @@
 """Optional parts of rougelab and the pip extra that installs each.
 
 Classic ROUGE, ``rouge155`` and the meta-evaluation need only the light core; the contextual and
-embedding metrics need ``rougelab[semantic]``, Dask scale-out ``rougelab[scale]``, the notebooks and
-the book ``rougelab[lab]``. ``require`` is called where a heavy module is first imported, so a missing
-one is reported by the extra that brings it instead of a bare ``ModuleNotFoundError``.
+embedding metrics need ``rougelab[semantic]``, Dask scale-out ``rougelab[scale]``, the notebooks
+``rougelab[lab]``, the book ``rougelab[book]``. ``require`` is called where a heavy module is first imported,
+so a missing one is reported by the extra that brings it instead of a bare ``ModuleNotFoundError``.
 """
 from __future__ import annotations
 

@@ -5,7 +5,9 @@ the work is long enough to need one: a bootstrap, more than 50 texts to encode, 
 fetch), ``False`` draws none. ``quiet()`` (the command line's ``--quiet``) switches every rougelab bar off
 while it lasts, whatever the arguments say, and sets tqdm's own ``TQDM_DISABLE`` for child processes
 (notebook kernels; tqdm reads it when imported, so ``quiet`` imports tqdm first and this process keeps its
-defaults). Other libraries' bars are left to their own switches: nothing here patches them.
+defaults). A process started with ``TQDM_DISABLE`` set (a kernel the workbook runner starts) draws no
+rougelab bar either: tqdm's notebook bars, which ``tqdm.auto`` picks in a kernel, would not read it.
+Other libraries' bars are left to their own switches: nothing here patches them.
 """
 from __future__ import annotations
 
@@ -21,12 +23,13 @@ def bar(iterable=None, *, progress: bool = True, **kwargs):
     from tqdm.auto import tqdm
 
     disable = kwargs.pop("disable", False)
-    return tqdm(iterable, disable=True if not progress or _QUIET.get() else disable, **kwargs)
+    return tqdm(iterable, disable=True if not shown(progress) else disable, **kwargs)
 
 
 def shown(progress: bool = True) -> bool:
-    """Whether a bar asked for with ``progress`` is drawn (False inside ``quiet()``)."""
-    return bool(progress) and not _QUIET.get()
+    """Whether a bar asked for with ``progress`` is drawn (False inside ``quiet()`` or under ``TQDM_DISABLE``)."""
+    switched_off = os.environ.get("TQDM_DISABLE", "").lower() not in ("", "0", "false")
+    return bool(progress) and not _QUIET.get() and not switched_off
 
 
 @contextlib.contextmanager

@@ -5,6 +5,7 @@ keeps going past a failing notebook (naming the cell and the error), and ends wi
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -39,22 +40,35 @@ def run_notebook(path: Path, output_dir: Path, *, smoke: bool = False, figures_d
                  parameters: dict | None = None, progress: bool = False) -> Path:
     """Execute one notebook top to bottom (cwd = its folder); return the executed copy's path.
 
-    A failing cell raises papermill's ``PapermillExecutionError`` (the executed copy is still written).
+    The executed copy names ``figures_dir`` relative to the notebook's folder, and papermill's record of
+    its input and output relative to the current directory when they lie in it (a checkout), not by where
+    this machine keeps them; it shows no progress bars (a bar frozen in a record tells a reader nothing). A failing cell raises
+    papermill's ``PapermillExecutionError`` (the executed copy is still written).
     """
     require("papermill", extra="lab", needed_for="running the notebooks")
     import papermill
+
+    from rougelab.progress import quiet
 
     output_dir = Path(output_dir).resolve()
     output_dir.mkdir(parents=True, exist_ok=True)
     params = {"smoke": smoke, **(parameters or {})}
     if figures_dir is not None:
         Path(figures_dir).mkdir(parents=True, exist_ok=True)
-        params["figures_dir"] = str(Path(figures_dir).resolve())
+        params["figures_dir"] = os.path.relpath(Path(figures_dir).resolve(), path.parent.resolve())
     out = output_dir / path.name
     bar = {"desc": path.stem, "file": sys.stderr, "mininterval": 1.0, "leave": True} if progress else False
-    papermill.execute_notebook(str(path), str(out), parameters=params, cwd=str(path.parent),
-                               kernel_name="python3", progress_bar=bar, extra_arguments=KERNEL_QUIET)
+    with quiet():   # TQDM_DISABLE for the kernel, which inherits this process's environment
+        papermill.execute_notebook(_from_here(path), _from_here(out), parameters=params,
+                                   cwd=str(path.parent), kernel_name="python3", progress_bar=bar,
+                                   extra_arguments=KERNEL_QUIET)
     return out
+
+
+def _from_here(path: Path) -> str:
+    """``path`` relative to the current directory if it lies in it, else absolute."""
+    path = Path(path).resolve()
+    return str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path)
 
 
 @dataclass

@@ -169,8 +169,9 @@ def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float =
     options = {"measures": [measure], "beta": beta, "c": c, "top": top, "gloss_links": gloss_links,
                "damping": DAMPING, "iterations": ITERATIONS, "cross_type_pairs": cross_type_pairs}
     pins = {"wordnet": wordnet_signature(), "preprocessing": STEMMED.signature, "multiref": "A"}
-    return Metric(name or measure, rouge_g, primary=f"rougeg{MEASURES[measure].name}_{score}",
-                  options=options, resources=("rouge155",), pins=pins, packages=PACKAGES)
+    prefix = f"rougeg{MEASURES[measure].name}"
+    return Metric(name or measure, rouge_g, primary=f"{prefix}_{score}", options=options, resources=("rouge155",),
+                  pins=pins, packages=PACKAGES, columns=tuple(f"{prefix}_{x}" for x in "rpf"), joins="measures")
 
 
 # Registry names: the bare measure (recall, the paper's score) and ``-f`` (F, a name that says so).

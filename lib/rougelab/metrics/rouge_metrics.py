@@ -72,5 +72,6 @@ def rouge_metric(measure: str, preprocessing: str = "", multiref: str = "", colu
                    multiref=MULTIREF[multiref], alpha=0.5, splitter=SPLITTER[splitter], tokenizer="rouge155",
                    perl_last_unigram_bug=True, perl_byte_limit_skips_lcs=True, perl_round_before_f=True,
                    perl_wlcs=True)
-    primary = f"{column_prefix(parse_measure(f'rouge-{measure}'))}_{COLUMN[column]}"
-    return Metric(name, rouge, primary=primary, options=options, resources=("rouge155",), packages=PACKAGES)
+    prefix = column_prefix(parse_measure(f"rouge-{measure}"))
+    return Metric(name, rouge, primary=f"{prefix}_{COLUMN[column]}", options=options, resources=("rouge155",),
+                  packages=PACKAGES, columns=tuple(f"{prefix}_{x}" for x in "rpf"), joins="measures")

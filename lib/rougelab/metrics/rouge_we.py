@@ -156,7 +156,8 @@ def rouge_we_metric(measure: str = "rouge-we-2", *, variant: str = "perl", compo
     pins = {"reading": READING[variant], "vectors": wv.signature, "preprocessing": PREPROCESSING.signature,
             "multiref": "A"}
     return Metric(name or measure + NAME_SUFFIX[variant], functools.partial(rouge_we, vectors=wv),
-                  primary=_column_prefix(measure) + "_f", options=options, pins=pins, packages=PACKAGES)
+                  primary=_column_prefix(measure) + "_f", options=options, pins=pins, packages=PACKAGES,
+                  columns=tuple(f"{_column_prefix(measure)}_{x}" for x in "rpf"), joins="measures")
 
 
 def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) -> dict[int, float]:

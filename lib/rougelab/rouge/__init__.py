@@ -4,8 +4,9 @@
 ``aggregate(table, method=...)`` averages its rows under ROUGE-1.5.5's or rouge-score's convention
 (``rougelab.rouge.aggregation``);
 ``core.score_peer`` scores one peer against its models the way the Perl script does, ``batch`` a whole
-batch with compiled kernels that give the same digits; ``lcs`` and ``grams`` hold the kernels. ``rougelab.rouge`` is always this package; the function is
-``rougelab.rouge.rouge`` (``from rougelab.rouge import rouge``).
+batch with compiled kernels that give the same digits; ``lcs`` and ``grams`` hold the kernels.
+``rougelab.rouge`` is always this package; the function is ``rougelab.rouge.rouge``
+(``from rougelab.rouge import rouge``).
 """
 from __future__ import annotations
 

@@ -6,11 +6,11 @@ Column names: ``<measure>_r``, ``_p``, ``_f`` with ``<measure>`` one of ``rouge1
 
 Each summary and reference is split into sentences (one per line by default), read as UTF-8 bytes,
 and scored exactly as ROUGE-1.5.5.pl scores one peer against its models (``rougelab.rouge.core``).
-Without length limits (the usual case) the batch is scored in one pass (``rougelab.rouge.batch``): the bytes of all distinct texts
-are tokenised by one compiled scan and each distinct word stemmed once, into shared integer ids
-(``EncodedBatch``), every text's gram tables are built once, and one compiled kernel (numba, threads
-over the pairs) scores every (summary, reference) pair; with ``-l``/``-b`` limits or Lin's ROUGE-W each
-summary goes through ``PreparedText`` pair by pair. Both paths give the same digits
+Without length limits (the usual case) the batch is scored in one pass (``rougelab.rouge.batch``): the
+bytes of all distinct texts are tokenised by one compiled scan and each distinct word stemmed once, into
+shared integer ids (``EncodedBatch``), and one compiled kernel (numba, threads over the pairs) counts and
+scores every (summary, reference) pair; with ``-l``/``-b`` limits or Lin's ROUGE-W each summary goes
+through ``PreparedText`` pair by pair. Both paths give the same digits
 (tests/test_rouge_fast_path.py).
 """
 from __future__ import annotations
@@ -62,6 +62,12 @@ def parse_measure(name: str) -> Measure:
     distance = -1 if match["d"] == "*" else check_int(int(match["d"]), f"the skip distance of {name!r}",
                                                       maximum=MAX_SKIP_DISTANCE, hint=" (rouge-s*: unlimited)")
     return Measure("S", distance, unigrams=match["s"] == "su")
+
+
+@lru_cache(maxsize=256)
+def _parse_measures(names: tuple[str, ...]) -> tuple[Measure, ...]:
+    """``parse_measure`` of each name, a repeated measure once (scored once), remembered for the next call."""
+    return tuple(dict.fromkeys(parse_measure(m) for m in names))
 
 
 def column_prefix(measure: Measure) -> str:
@@ -217,7 +223,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     if isinstance(measures, str):
         measures = [measures]
     measures = check_names(measures, "measures", empty=True)
-    parsed = list(dict.fromkeys(parse_measure(m) for m in measures))  # repeated names: scored once
+    parsed = list(_parse_measures(tuple(measures)))
     if not parsed:
         raise InputError("no ROUGE measure requested: pass e.g. measures=['rouge-1', 'rouge-2', 'rouge-l']")
     check_sizes(summaries, references, parsed)  # very long texts: InputError before any allocation
@@ -271,11 +277,10 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     if not lcs and splitter in SENTENCE_BLIND_SPLITTERS and options.tokenizer in SENTENCE_BLIND_TOKENIZERS:
         splitter = "newline"  # n-grams and skip-bigrams run across sentences: the split changes no token
     batch = EncodedBatch(index.tokens, splitter, options)
-    tables = batch.tables(grams)
     per_summary = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
     peers = np.repeat(np.array(numbers[:len(summaries)], dtype=np.int64), per_summary)
     models = np.array(numbers[len(summaries):], dtype=np.int64)
-    stats = pair_stats(batch, peers, models, tables, np.array([m.unigrams for m in grams], dtype=np.bool_),
+    stats = pair_stats(batch, peers, models, grams,
                        np.array([1.0 if m.kind == "L" else m.weight for m in lcs], dtype=np.float64),
                        np.array([m.kind == "W" for m in lcs], dtype=np.bool_))
     order = grams + lcs

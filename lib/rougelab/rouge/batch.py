@@ -1,8 +1,9 @@
 """Classic ROUGE over a whole batch: every distinct text read once, every pair scored in one compiled pass.
 
 ``EncodedBatch`` tokenises the distinct texts of a batch into shared integer ids (one compiled scan of their
-bytes), ``EncodedBatch.tables`` counts every text's grams once, ``pair_stats`` scores every (summary,
-reference) pair (``batch_pair_stats``) on the threads, and ``pooled_rpf`` gives R, P and F of each summary.
+bytes), ``pair_stats`` counts and scores every (summary, reference) pair (``batch_pair_stats``: each pair's
+grams counted in a small hash table, no table kept per text) on the threads, and ``pooled_rpf`` gives R, P
+and F of each summary.
 These are the counts and digits of ROUGE-1.5.5's single-peer path (``rougelab.rouge.core``), which they
 match for texts scored without length limits (``-l``/``-b``): tests/test_rouge_fast_path.py.
 """
@@ -14,8 +15,7 @@ import numpy as np
 
 from rougelab._jit import jit, map_threads, parts_of
 from rougelab.rouge.core import Measure
-from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, clipped_hits, gram_totals, ngram_numbers, pack_bits,
-                                  ranked_tables, segment_tables, singles_count, singles_hits)
+from rougelab.rouge.grams import KIND_NGRAM, KIND_SKIP, code_hits, gram_codes, ngram_hits, room_for
 from rougelab.rouge.lcs import sentence_lcs_length, union_lcs_hits
 from rougelab.rouge.options import RougeOptions
 from rougelab.scoring import prf
@@ -37,102 +37,84 @@ class EncodedBatch:
 
     def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
         self.ids, lengths, per_text, _ = options.preprocessing(splitter).encode(texts)
-        # Text t owns sentences unit_start[t] - t .. unit_start[t + 1] - t - 1; each text's offsets start at 0.
-        self.unit_start = np.concatenate([[0], np.cumsum(per_text + 1)]).astype(np.int64)
-        first = self.unit_start[:-1] - np.arange(len(texts))
-        sentence_text = np.repeat(np.arange(len(texts)), per_text)
-        cumulative = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-        bounds = cumulative[np.concatenate([first, [len(lengths)]]).astype(np.int64)]
-        self.start, self.end = bounds[:-1], bounds[1:]
-        offsets = np.zeros(len(lengths) + len(texts), dtype=np.int64)
-        position = np.arange(len(lengths)) + sentence_text + 1  # sentence i's end slot
-        offsets[position] = cumulative[1:] - self.start[sentence_text]
-        self.unit_offsets = offsets
+        self.start, self.end, self.unit_start, self.unit_offsets = text_bounds(lengths, per_text)
         self.options = options
-
-    def tables(self, measures: Sequence[Measure]) -> tuple[np.ndarray, ...]:
-        """Count tables of every text for the "N"/"S" ``measures``: (codes, counts, first, last, totals, table).
-
-        Measure k is counted in table ``table[k]``: text t's is ``codes[first[table[k], t]:last[table[k], t]]``
-        (sorted distinct codes) with ``counts``, and ``totals[table[k], t]`` is its number of grams. ROUGE-SU
-        shares ROUGE-S's table (``batch_pair_stats`` adds the unigrams); the last table is the unigram
-        (clipping) table.
-
-        The unigram tables come from one counting sort of all texts' ids (``segment_tables``); packed
-        n-gram and skip-bigram tables are sorted text by text through those unigrams' ranks
-        (``ranked_tables``); n-grams too many for packing are numbered first (``ngram_numbers``).
-        All tables share one buffer, text t of a table from its room on (room for every gram)."""
-        vocabulary = int(self.ids.max()) + 1 if len(self.ids) else 0
-        lengths = self.end - self.start
-        unigram_codes, unigram_counts, unigram_bounds = segment_tables(self.ids, self.start, self.end, vocabulary)
-        unigrams = Measure("N", 1)
-        wanted = list(dict.fromkeys([*(Measure(m.kind, m.size) for m in measures), unigrams]))
-        wanted.append(wanted.pop(wanted.index(unigrams)))  # the clipping table last
-        kinds = [(KIND_NGRAM, pack_bits(m.size)) if m.kind == "N" else (KIND_SKIP, 32) for m in wanted]
-        totals = np.array([gram_totals(lengths, kind, m.size, False, False) for m, (kind, _) in zip(wanted, kinds)],
-                          dtype=np.int64)
-        room = np.cumsum(np.concatenate([[0], totals.reshape(-1)]))[:-1].reshape(totals.shape)
-        # Filled here, by one thread, so that the kernels' threads never fault in fresh pages side by side
-        # (with transparent huge pages that made the tables twice as slow on our 2-core machine).
-        codes, counts = np.empty(int(totals.sum()), dtype=np.int64), np.empty(int(totals.sum()), dtype=np.int64)
-        codes.fill(0)
-        counts.fill(0)
-        first, last = room.copy(), room.copy()
-        parts = parts_of(lengths)  # texts about equal in tokens, one part per thread
-        for k, (m, (kind, bits)) in enumerate(zip(wanted, kinds)):
-            if m.kind == "S" or (m.size > 1 and vocabulary <= 1 << bits):  # packed ids
-                pieces = map_threads(lambda part: ranked_tables(
-                    self.ids, self.start[part[0]:part[1]], self.end[part[0]:part[1]], kind, m.size, False, False,
-                    bits, unigram_codes, unigram_bounds[part[0]:part[1]], unigram_bounds[part[0] + 1:part[1] + 1],
-                    codes, counts, room[k, part[0]:part[1]]), parts)
-                last[k] = pieces[0] if len(pieces) == 1 else np.concatenate(pieces)
-            else:  # unigrams, or n-grams numbered because their ids do not fit in 63 // n bits
-                table = (unigram_codes, unigram_counts, unigram_bounds) if m.size == 1 else \
-                    self._numbered_tables(m.size)
-                distinct, how_many, bounds = table
-                done = room[k, 0] if len(room[k]) else 0
-                codes[done:done + len(distinct)] = distinct
-                counts[done:done + len(distinct)] = how_many
-                first[k], last[k] = done + bounds[:-1], done + bounds[1:]
-        table = np.array([wanted.index(Measure(m.kind, m.size)) for m in measures], dtype=np.int64)
-        return codes, counts, first, last, totals, table
-
-    def _numbered_tables(self, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``segment_tables`` of every text's n-grams, numbered by ``ngram_numbers``."""
-        grams = ngram_numbers(self.ids, n)
-        hi = np.maximum(self.end - n + 1, self.start)
-        return segment_tables(grams, self.start, hi, int(grams.max()) + 1 if len(grams) else 0)
 
 
 @jit
-def batch_pair_stats(peers, models, codes, counts, first, last, totals, table, singles, last_unigram_bug,
-                     lcs_weights, lcs_is_w, ids, start, end, unit_offsets, unit_start):
+def text_bounds(lengths, per_text):
+    """Where each text's tokens and sentences lie, from the tokens of each sentence unit (``lengths``)
+    and the units of each text (``per_text``): (start, end, unit_start, unit_offsets) as ``EncodedBatch``
+    keeps them; text t's offsets are 0 and then the end of each of its sentences, relative to ``start[t]``."""
+    n_texts = len(per_text)
+    start = np.empty(n_texts, dtype=np.int64)
+    end = np.empty(n_texts, dtype=np.int64)
+    unit_start = np.zeros(n_texts + 1, dtype=np.int64)
+    unit_offsets = np.zeros(len(lengths) + n_texts, dtype=np.int64)
+    token = 0
+    unit = 0
+    slot = 0
+    for t in range(n_texts):
+        start[t] = token
+        slot += 1  # unit_offsets[slot] = 0: the text's first sentence starts at its start
+        for _ in range(per_text[t]):
+            token += lengths[unit]
+            unit += 1
+            unit_offsets[slot] = token - start[t]
+            slot += 1
+        end[t] = token
+        unit_start[t + 1] = slot
+    return start, end, unit_start, unit_offsets
+
+
+@jit
+def _counted(counts, ids, lo, hi):
+    """Add one to ``counts[id]`` for each token of ``ids[lo:hi]`` (a text's unigram table, by id)."""
+    for i in range(lo, hi):
+        counts[ids[i]] += 1
+
+
+@jit
+def _cleared(counts, ids, lo, hi):
+    """Undo ``_counted``: ``counts[id]`` back to 0 for each token of ``ids[lo:hi]``."""
+    for i in range(lo, hi):
+        counts[ids[i]] = 0
+
+
+
+@jit
+def batch_pair_stats(peers, models, kinds, sizes, unigrams, last_unigram_bug, lcs_weights, lcs_is_w, ids, start,
+                     end, unit_offsets, unit_start):
     """Per (peer, model) pair and measure, ``measure_stats``' (model, hit, peer, select) as an array
-    (pairs x measures x 4): gram measures first (``EncodedBatch.tables``; ``singles[k]``: ROUGE-SU,
-    whose unigrams come from the last, unigram table), then ROUGE-L/W (``lcs_weights``; the unigram table
-    clips). ``pair_stats`` runs it on parts of the pairs, one per thread."""
-    n_grams = len(table)
-    clip = first.shape[0] - 1
+    (pairs x measures x 4): gram measures first (``kinds``, ``sizes``, ``unigrams`` as ``gram_codes`` takes
+    them; n-grams counted by ``ngram_hits``, skip-bigrams by ``code_hits``), then ROUGE-L/W (``lcs_weights``;
+    the union LCS clipped by the two texts' unigram counts). ``pair_stats`` runs it on parts of the pairs,
+    one per thread."""
+    n_grams = len(kinds)
     out = np.zeros((len(peers), n_grams + len(lcs_weights), 4))
     vocabulary = ids.max() + 1 if len(ids) else 0
     slot = np.full(vocabulary, -1, dtype=np.int64)  # union_lcs_hits' scratch array
+    model_count = np.zeros(vocabulary, dtype=np.int64)  # the pair's unigram counts, by token id
+    peer_count = np.zeros(vocabulary, dtype=np.int64)
+    table = np.zeros(64, dtype=np.int64)  # the grams' hash table
     for q in range(len(peers)):
         s = peers[q]
         m = models[q]
         for k in range(n_grams):
-            i = table[k]
-            hit = clipped_hits(codes[first[i, m]:last[i, m]], counts[first[i, m]:last[i, m]],
-                               codes[first[i, s]:last[i, s]], counts[first[i, s]:last[i, s]])
-            total = totals[i, m]
-            peer_total = totals[i, s]
-            if singles[k]:
-                model_last = ids[end[m] - 1] if last_unigram_bug and end[m] > start[m] else -1
-                peer_last = ids[end[s] - 1] if last_unigram_bug and end[s] > start[s] else -1
-                hit += singles_hits(codes[first[clip, m]:last[clip, m]], counts[first[clip, m]:last[clip, m]],
-                                    codes[first[clip, s]:last[clip, s]], counts[first[clip, s]:last[clip, s]],
-                                    model_last, peer_last)
-                total += singles_count(end[m] - start[m], last_unigram_bug)
-                peer_total += singles_count(end[s] - start[s], last_unigram_bug)
+            if kinds[k] == KIND_NGRAM:
+                table = room_for(table, end[m] - start[m])
+                hit = ngram_hits(ids, start[m], end[m], start[s], end[s], sizes[k], table)
+                total = max(end[m] - start[m] - sizes[k] + 1, 0)
+                peer_total = max(end[s] - start[s] - sizes[k] + 1, 0)
+            else:
+                model_codes = gram_codes(ids[start[m]:end[m]], KIND_SKIP, sizes[k], unigrams[k],
+                                         last_unigram_bug, 32)
+                peer_codes = gram_codes(ids[start[s]:end[s]], KIND_SKIP, sizes[k], unigrams[k],
+                                        last_unigram_bug, 32)
+                table = room_for(table, len(model_codes))
+                hit = code_hits(model_codes, peer_codes, table)
+                total = len(model_codes)
+                peer_total = len(peer_codes)
             out[q, k, 0] = total
             out[q, k, 1] = hit
             out[q, k, 2] = peer_total
@@ -146,11 +128,13 @@ def batch_pair_stats(peers, models, codes, counts, first, last, totals, table, s
                                           unit_offsets[unit_start[s]:unit_start[s + 1]], slot)
                 base = float(end[m] - start[m])
             else:
+                _counted(model_count, ids, start[m], end[m])
+                _counted(peer_count, ids, start[s], end[s])
                 hit, base = union_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
                                            ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
-                                           codes[first[clip, m]:last[clip, m]], counts[first[clip, m]:last[clip, m]],
-                                           codes[first[clip, s]:last[clip, s]], counts[first[clip, s]:last[clip, s]],
-                                           slot)
+                                           model_count, peer_count, slot)
+                _cleared(model_count, ids, start[m], end[m])
+                _cleared(peer_count, ids, start[s], end[s])
             k = n_grams + j
             if lcs_is_w[j]:
                 out[q, k, 0] = base ** w
@@ -165,17 +149,19 @@ def batch_pair_stats(peers, models, codes, counts, first, last, totals, table, s
     return out
 
 
-def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, tables: tuple, singles: np.ndarray,
+def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measures: Sequence[Measure],
                lcs_weights: np.ndarray, lcs_is_w: np.ndarray) -> np.ndarray:
-    """``batch_pair_stats`` of the (peer, model) text pairs of ``batch``, with its ``tables``, the pairs cut
-    into parts about equal in tokens, one per thread (``map_threads``)."""
-    codes, counts, first, last, totals, table = tables
+    """``batch_pair_stats`` of the (peer, model) text pairs of ``batch`` for the "N"/"S" ``measures`` and
+    the ROUGE-L/W ``lcs_weights``, the pairs cut into parts about equal in tokens, one per thread
+    (``map_threads``)."""
+    kinds = np.array([KIND_NGRAM if m.kind == "N" else KIND_SKIP for m in measures], dtype=np.int64)
+    sizes = np.array([m.size for m in measures], dtype=np.int64)
+    unigrams = np.array([m.unigrams for m in measures], dtype=np.bool_)
     lengths = batch.end - batch.start
     parts = parts_of(lengths[peers] + lengths[models])
     out = map_threads(lambda part: batch_pair_stats(
-        peers[part[0]:part[1]], models[part[0]:part[1]], codes, counts, first, last, totals, table, singles,
-        batch.options.perl_last_unigram_bug, lcs_weights, lcs_is_w, batch.ids, batch.start, batch.end,
-        batch.unit_offsets, batch.unit_start), parts)
+        peers[part[0]:part[1]], models[part[0]:part[1]], kinds, sizes, unigrams, batch.options.perl_last_unigram_bug,
+        lcs_weights, lcs_is_w, batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start), parts)
     return out[0] if len(out) == 1 else np.concatenate(out)
 
 

@@ -13,13 +13,18 @@ many that makes.
   ``63 // n`` bits apart (exact while every id fits in that many bits; otherwise n-grams are numbered
   through ``Vocabulary.grams``). A skip-bigram packs its two ids 32 bits apart; ROUGE-SU's unigrams carry
   ``NO_TOKEN`` in the low half, so they never collide with a pair. A table is the sorted distinct codes
-  with their counts, as ROUGE-1.5.5's hashes hold them. Classic ROUGE's kernels count these.
+  with their counts, as ROUGE-1.5.5's hashes hold them: the single-peer path (``rougelab.rouge.core``)
+  counts these.
+* **Hash counts** (``ngram_hits``, ``code_hits``, compiled): one pair's clipped hits counted in a small
+  hash table, n-grams keyed by their id windows (exact for any vocabulary), skip-bigrams by their codes:
+  the batch kernel (``rougelab.rouge.batch``) counts these, keeping no table per text.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from rougelab._jit import jit, map_threads, parts_of
+from rougelab._jit import jit
+from rougelab.text.byte_tokens import home_slot
 
 NO_TOKEN = (1 << 32) - 1
 KIND_NGRAM, KIND_SKIP = 0, 1
@@ -193,194 +198,88 @@ def multi_clipped_hits(model_codes, model_counts, model_bounds, peer_codes, peer
     return hits
 
 
-@jit
-def count_of(codes, counts, key):
-    """The count of ``key`` in a table (sorted distinct ``codes`` with ``counts``), 0 when absent."""
-    lo = 0
-    hi = len(codes)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if codes[mid] < key:
-            lo = mid + 1
-        else:
-            hi = mid
-    return counts[lo] if lo < len(codes) and codes[lo] == key else 0
+_KEY_MASK = (1 << 62) - 1  # an n-gram's hash key: its ids folded into 62 bits
 
 
 @jit
-def singles_hits(model_codes, model_counts, peer_codes, peer_counts, model_last, peer_last):
-    """ROUGE-SU's unigram hits from two unigram tables: ``clipped_hits``, with one occurrence of each
-    text's last token left out when it is given (``*_last`` >= 0: ROUGE-1.5.5's last-unigram bug; -1: none)."""
-    hit = clipped_hits(model_codes, model_counts, peer_codes, peer_counts)
-    for k in range(2):
-        token = model_last if k == 0 else peer_last
-        if token < 0 or (k == 1 and token == model_last):
-            continue
-        in_model = count_of(model_codes, model_counts, token)
-        in_peer = count_of(peer_codes, peer_counts, token)
-        kept_model = in_model - (1 if token == model_last else 0)
-        kept_peer = in_peer - (1 if token == peer_last else 0)
-        hit -= min(in_model, in_peer) - min(kept_model, kept_peer)
+def _window_slot(ids, p, n, table, mask):
+    """The slot of ``table`` holding the n-gram ``ids[p:p + n]``, or the empty slot where it belongs. Slot k
+    is ``table[2k]`` (1 + the position of the n-gram's first occurrence in ``ids``; 0: empty) and
+    ``table[2k + 1]`` (its count); n-grams are compared token by token, so any ids and any n are exact."""
+    key = 0
+    for k in range(n):
+        key = ((key << 7) ^ (key >> 53) ^ ids[p + k]) & _KEY_MASK
+    slot = home_slot(key, mask)
+    while True:
+        q = table[2 * slot] - 1
+        if q < 0:
+            return slot
+        same = True
+        for k in range(n):
+            if ids[q + k] != ids[p + k]:
+                same = False
+                break
+        if same:
+            return slot
+        slot = (slot + 1) & mask
+
+
+@jit
+def room_for(table, grams):
+    """``table``, or a larger one, with room for the hash table of ``grams`` grams (``ngram_hits``,
+    ``code_hits``): 8 int64 per gram and 16 more."""
+    return table if len(table) >= 8 * grams + 16 else np.zeros(16 * grams + 16, dtype=np.int64)
+
+
+@jit
+def _table_for(table, grams):
+    """A zeroed view of ``table`` (``room_for``) with a power-of-two number of slots, at least twice ``grams``,
+    and that number - 1."""
+    slots = 8
+    while slots < 2 * grams:
+        slots *= 2
+    view = table[:2 * slots]
+    view[:] = 0
+    return view, slots - 1
+
+
+@jit
+def ngram_hits(ids, m0, m1, p0, p1, n, table):
+    """Clipped hits (Lin 2004, eq. 1's Count_match) of the n-grams of ``ids[p0:p1]`` (the peer) against
+    those of ``ids[m0:m1]`` (the model), counted in a hash table (``_window_slot``) in the scratch array
+    ``table`` (``room_for`` the model's grams)."""
+    view, mask = _table_for(table, max(m1 - m0 - n + 1, 0))
+    for p in range(m0, m1 - n + 1):
+        slot = _window_slot(ids, p, n, view, mask)
+        if view[2 * slot] == 0:
+            view[2 * slot] = p + 1
+        view[2 * slot + 1] += 1
+    hit = 0
+    for p in range(p0, p1 - n + 1):
+        slot = _window_slot(ids, p, n, view, mask)
+        if view[2 * slot + 1] > 0:
+            hit += 1
+            view[2 * slot + 1] -= 1
     return hit
 
 
-def ngram_numbers(ids: np.ndarray, n: int) -> np.ndarray:
-    """An exact number for the n-gram starting at each position of ``ids`` (``len(ids) - n + 1`` of them).
-
-    Equal numbers mean equal token n-grams. Built by repeatedly numbering (previous gram, next token)
-    pairs with ``np.unique``, so it never overflows whatever the vocabulary size.
-    """
-    ids = np.asarray(ids, dtype=np.int64)
-    if len(ids) and (ids.min() < 0 or ids.max() >= 1 << 31):  # make room for the pairing below
-        ids = np.unique(ids, return_inverse=True)[1].astype(np.int64).reshape(-1)
-    codes = ids
-    for k in range(1, n):
-        pairs = (codes[:len(ids) - k] << 32) | ids[k:]
-        codes = np.unique(pairs, return_inverse=True)[1].astype(np.int64).reshape(-1)
-    return codes
-
-
 @jit
-def _compact(distinct, counts, room, used):
-    """Tables written at ``room[t]:used[t]``, text after text, moved end to end: (distinct, counts, bounds)."""
-    n_texts = len(used)
-    bounds = np.zeros(n_texts + 1, dtype=np.int64)
-    for t in range(n_texts):
-        bounds[t + 1] = bounds[t] + used[t] - room[t]
-    out_codes = np.empty(bounds[n_texts], dtype=np.int64)
-    out_counts = np.empty(bounds[n_texts], dtype=np.int64)
-    for t in range(n_texts):
-        out_codes[bounds[t]:bounds[t + 1]] = distinct[room[t]:used[t]]
-        out_counts[bounds[t]:bounds[t + 1]] = counts[room[t]:used[t]]
-    return out_codes, out_counts, bounds
-
-
-@jit
-def _ranked_table(codes, rank, n_distinct, n_digits, shift, mask, distinct, counts, k):
-    """Write one text's distinct ``codes``, sorted, with their counts at ``distinct[k:]`` / ``counts[k:]``;
-    return the end. Digit p of a code is the ``rank`` of its p-th packed id (``shift`` bits apart, least
-    significant first; ``NO_TOKEN`` ranks ``n_distinct``, last): one stable counting sort per digit."""
-    n = len(codes)
-    digits = np.empty((n_digits, n), dtype=np.int64)
-    slots = np.zeros((n_digits, n_distinct + 2), dtype=np.int64)
-    for g in range(n):  # every digit and its histogram in one pass
-        code = codes[g]
-        for p in range(n_digits):
-            part = (code >> (p * shift)) & mask
-            digit = n_distinct if part == NO_TOKEN else rank[part]
-            digits[p, g] = digit
-            slots[p, digit + 1] += 1
-    for p in range(n_digits):
-        for v in range(n_distinct + 1):
-            slots[p, v + 1] += slots[p, v]
-    order = np.empty((2, n), dtype=np.int64)
-    for p in range(n_digits):
-        src = p % 2
-        for g in range(n):
-            x = g if p == 0 else order[src, g]
-            digit = digits[p, x]
-            order[1 - src, slots[p, digit]] = x
-            slots[p, digit] += 1
-    start = k
-    for g in range(n):
-        code = codes[order[n_digits % 2, g]]
-        if k > start and distinct[k - 1] == code:
-            counts[k - 1] += 1
-        else:
-            distinct[k] = code
-            counts[k] = 1
-            k += 1
-    return k
-
-
-@jit
-def gram_totals(lengths, kind, size, unigrams, last_unigram_bug):
-    """``gram_count`` for texts of each of the ``lengths``."""
-    totals = np.empty(len(lengths), dtype=np.int64)
-    for t in range(len(lengths)):
-        totals[t] = gram_count(lengths[t], kind, size, unigrams, last_unigram_bug)
-    return totals
-
-
-@jit
-def ranked_tables(ids, starts, ends, kind, size, unigrams, last_unigram_bug, bits, unigram_codes, unigram_first,
-                  unigram_last, distinct, counts, room):
-    """Count tables of one packed measure (``gram_codes``' ``kind``, ``size``, ...) for every text
-    ``ids[starts[t]:ends[t]]``, each sorted on its own by small counting sorts.
-
-    A token's rank among its text's sorted distinct ids (``unigram_codes[unigram_first[t]:unigram_last[t]]``,
-    its ROUGE-1 table) orders like the id, so sorting a text's grams by their rank digits (least
-    significant first; ``NO_TOKEN`` ranks last) sorts them by code, with as many buckets as the text
-    has distinct tokens. Text t's table is written into ``distinct`` and ``counts`` from ``room[t]`` on
-    (room for its ``gram_totals`` grams is enough), so parts of the texts can be counted at once.
-
-    Returns ``last``: text t's sorted distinct codes are ``distinct[room[t]:last[t]]``, with their counts.
-    """
-    n_texts = len(starts)
-    last = np.empty(n_texts, dtype=np.int64)
-    n_digits = size if kind == KIND_NGRAM else 2
-    shift = bits if kind == KIND_NGRAM else 32
-    mask = (1 << min(shift, 62)) - 1
-    vocabulary = ids.max() + 1 if len(ids) else 0
-    rank = np.empty(vocabulary, dtype=np.int64)  # read only at the current text's ids, once written
-    for t in range(n_texts):
-        n_distinct = unigram_last[t] - unigram_first[t]
-        for r in range(n_distinct):
-            rank[unigram_codes[unigram_first[t] + r]] = r
-        codes = gram_codes(ids[starts[t]:ends[t]], kind, size, unigrams, last_unigram_bug, bits)
-        last[t] = _ranked_table(codes, rank, n_distinct, n_digits, shift, mask, distinct, counts, room[t])
-    return last
-
-
-def segment_tables(codes: np.ndarray, lo: np.ndarray, hi: np.ndarray, radix: int):
-    """Count tables of many texts at once: text t's grams are ``codes[lo[t]:hi[t]]``, each in ``[0, radix)``
-    (token ids, or numbered n-grams).
-
-    One stable counting sort of all grams by code records which text each came from; dealing the
-    texts out in that order gives each text its grams sorted, equal ones adjacent. A large batch is cut
-    into parts (whole texts, about equal in grams), one per thread.
-
-    Returns (distinct, counts, bounds): text t's sorted distinct codes are ``distinct[bounds[t]:bounds[t+1]]``
-    with their counts (``count_codes`` of each segment, end to end).
-    """
-    parts = parts_of(np.maximum(hi - lo, 0))
-    if len(parts) <= 1:
-        return _segment_tables(codes, lo, hi, radix)
-    tables = map_threads(lambda part: _segment_tables(codes, lo[part[0]:part[1]], hi[part[0]:part[1]], radix), parts)
-    offsets = np.cumsum([0] + [len(distinct) for distinct, _, _ in tables])
-    bounds = np.concatenate([[0]] + [b[1:] + o for (_, _, b), o in zip(tables, offsets)]).astype(np.int64)
-    return np.concatenate([t[0] for t in tables]), np.concatenate([t[1] for t in tables]), bounds
-
-
-@jit
-def _segment_tables(codes, lo, hi, radix):
-    """``segment_tables`` of the texts ``lo``/``hi`` in one counting sort."""
-    n_texts = len(lo)
-    room = np.zeros(n_texts + 1, dtype=np.int64)
-    for t in range(n_texts):
-        room[t + 1] = room[t] + max(hi[t] - lo[t], 0)
-    slots = np.zeros(radix + 1, dtype=np.int64)
-    for t in range(n_texts):
-        for i in range(lo[t], hi[t]):
-            slots[codes[i] + 1] += 1
-    for v in range(radix):
-        slots[v + 1] += slots[v]
-    owner = np.empty(room[n_texts], dtype=np.int64)  # owner[slots[v]:slots[v + 1]]: the texts of code v
-    fill = slots[:radix].copy()
-    for t in range(n_texts):
-        for i in range(lo[t], hi[t]):
-            owner[fill[codes[i]]] = t
-            fill[codes[i]] += 1
-    used = room[:n_texts].copy()
-    distinct = np.empty(room[n_texts], dtype=np.int64)
-    counts = np.empty(room[n_texts], dtype=np.int64)
-    for v in range(radix):
-        for p in range(slots[v], slots[v + 1]):
-            t = owner[p]
-            if used[t] > room[t] and distinct[used[t] - 1] == v:
-                counts[used[t] - 1] += 1
-            else:
-                distinct[used[t]] = v
-                counts[used[t]] = 1
-                used[t] += 1
-    return _compact(distinct, counts, room, used)
+def code_hits(model_codes, peer_codes, table):
+    """Clipped hits of ``peer_codes`` against ``model_codes`` (``gram_codes`` of one kind), counted in a hash
+    table in the scratch array ``table`` (``room_for`` the model codes)."""
+    view, mask = _table_for(table, len(model_codes))
+    for code in model_codes:
+        slot = home_slot(code, mask)
+        while view[2 * slot] != 0 and view[2 * slot] != code + 1:
+            slot = (slot + 1) & mask
+        view[2 * slot] = code + 1
+        view[2 * slot + 1] += 1
+    hit = 0
+    for code in peer_codes:
+        slot = home_slot(code, mask)
+        while view[2 * slot] != 0 and view[2 * slot] != code + 1:
+            slot = (slot + 1) & mask
+        if view[2 * slot + 1] > 0:
+            hit += 1
+            view[2 * slot + 1] -= 1
+    return hit

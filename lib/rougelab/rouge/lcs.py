@@ -264,49 +264,42 @@ def wlcs(x: Sequence[Hashable], y: Sequence[Hashable], weight: float = 2.0) -> f
 @jit
 def summary_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
                      model_vocab, model_counts, peer_vocab, peer_counts):
-    """``union_lcs_hits`` with a scratch array of its own."""
+    """``union_lcs_hits`` with the two unigram tables given as sorted ids (``*_vocab``) and their counts,
+    and scratch arrays of its own."""
     largest = -1
     for ids in (model, peer, model_vocab, peer_vocab):
         if len(ids):
             largest = max(largest, ids.max())
     slot = np.full(largest + 1, -1, dtype=np.int64)
-    return union_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
-                          model_vocab, model_counts, peer_vocab, peer_counts, slot)
+    model_count = np.zeros(largest + 1, dtype=np.int64)
+    peer_count = np.zeros(largest + 1, dtype=np.int64)
+    model_count[model_vocab] = model_counts
+    peer_count[peer_vocab] = peer_counts
+    return union_lcs_hits(model, model_offsets, peer, peer_offsets, weight, model_count, peer_count, slot)
 
 
 @jit
-def union_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
-                   model_vocab, model_counts, peer_vocab, peer_counts, slot):
+def union_lcs_hits(model, model_offsets, peer, peer_offsets, weight, model_count, peer_count, slot):
     """Summary-level union-LCS hits and base of one model (reference) against one peer, as ROUGE-1.5.5.
 
     For every model sentence, the union LCS with all peer sentences is marked (Lin 2004, eq. 7); a marked
-    token counts only while both its model and peer unigram counts (``*_vocab`` sorted token ids,
-    ``*_counts`` their counts, taken from the possibly differently truncated unigram text) are positive,
-    and each counted hit uses one of each (ROUGE-1.5.5's clipping). With ``weight == 1`` (ROUGE-L) the
-    hit is the number of counted tokens and the base the number of model tokens, the LCS computed
-    bit-parallel; otherwise (ROUGE-W) a run of k counted tokens adjacent in the model sentence adds
-    k**weight, and the base is the sum of sentence length**weight (the Perl ``wlcs`` routine).
-    ``slot`` is a scratch array over token ids (at least the largest id of the arguments + 1 long, all -1;
-    left all -1), which numbers the peer's tokens (``match_masks``) and then finds clipping counts.
+    token counts only while both its model and peer unigram counts (``*_count[id]``, taken from the possibly
+    differently truncated unigram text) are positive, and each counted hit uses one of each (ROUGE-1.5.5's
+    clipping: the counts are used up here). With ``weight == 1`` (ROUGE-L) the hit is the number of counted
+    tokens and the base the number of model tokens, the LCS computed bit-parallel; otherwise (ROUGE-W) a run
+    of k counted tokens adjacent in the model sentence adds k**weight, and the base is the sum of sentence
+    length**weight (the Perl ``wlcs`` routine). ``slot`` is a scratch array over token ids (at least the
+    largest id of the arguments + 1 long, all -1; left all -1), which numbers the peer's tokens
+    (``match_masks``).
 
     Returns
     -------
     (hit, base) : tuple of float
     """
-    mc = model_counts.copy()
-    pc = peer_counts.copy()
     hit = 0.0
     base = 0.0
     if weight == 1.0:
         which, masks = match_masks(model, peer, peer_offsets, slot)
-    peer_of = np.full(len(model_vocab), -1, dtype=np.int64)  # model_vocab[a] is peer_vocab[peer_of[a]]
-    b = 0
-    for a in range(len(model_vocab)):
-        slot[model_vocab[a]] = a
-        while b < len(peer_vocab) and peer_vocab[b] < model_vocab[a]:
-            b += 1
-        if b < len(peer_vocab) and peer_vocab[b] == model_vocab[a]:
-            peer_of[a] = b
     for s in range(len(model_offsets) - 1):
         m0 = model_offsets[s]
         m1 = model_offsets[s + 1]
@@ -325,9 +318,8 @@ def union_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
         run = 0
         for j in range(length):
             if mask[j] == 1:
-                a = slot[model[m0 + j]]
-                b = peer_of[a] if a >= 0 else -1
-                if b >= 0 and mc[a] > 0 and pc[b] > 0:
+                token = model[m0 + j]
+                if model_count[token] > 0 and peer_count[token] > 0:
                     if weight == 1.0:
                         hit += 1.0
                     else:
@@ -338,10 +330,8 @@ def union_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
                         elif j + 1 == length:
                             hit += float(run) ** weight
                             run = 0
-                    mc[a] -= 1
-                    pc[b] -= 1
-    for a in range(len(model_vocab)):
-        slot[model_vocab[a]] = -1
+                    model_count[token] -= 1
+                    peer_count[token] -= 1
     return hit, base
 
 

@@ -36,13 +36,20 @@ def _same_bytes(data, a, b, length):
 
 
 @jit
+def home_slot(key, mask):
+    """The slot where linear probing for ``key`` (>= 0) starts in a table of ``mask + 1`` slots (a power
+    of 2): the key's bits mixed down to 32 and multiplied, then the middle bits of the product."""
+    return ((((key ^ (key >> 29)) & _MASK32) * _MIX) >> 15) & mask
+
+
+@jit
 def _slot(table, key, data, start, size, first, length):
     """The slot of ``table`` holding the token ``data[start:start + size]`` (packed ``key``), or the empty
     slot where it belongs. Slot k is ``table[2k]`` (the key) and ``table[2k + 1]`` (the token's number + 1;
     0: empty); ``first`` / ``length`` locate the numbered tokens in ``data``. Linear probing from the
     slot the key's mixed bits pick; a token of over 8 bytes matches only when its bytes are equal."""
     mask = len(table) // 2 - 1
-    slot = ((((key ^ (key >> 29)) & _MASK32) * _MIX) >> 15) & mask
+    slot = home_slot(key, mask)
     while True:
         v = table[2 * slot + 1]
         if v == 0:

@@ -286,6 +286,11 @@ def count_dropped_letters(texts) -> int:
 UNICODE_ROUGE = "get_metric('rouge-1', tokenizer='unicode') (classic ROUGE on Unicode words) keeps them"
 
 
+class DroppedLettersWarning(UserWarning):
+    """A tokenizer that keeps only ASCII letters and digits dropped other scripts' letters from some texts
+    (its own category, so a notebook that reproduces ROUGE-1.5.5 on purpose can filter it by name)."""
+
+
 def warn_dropped_letters(texts, who: str, keeps: str) -> None:
     """Warn, at the caller's line, when ``who`` (a tokenizer setting or a metric that keeps only ASCII
     letters and digits) drops the letters of other scripts from some of ``texts`` (a Chinese text then
@@ -293,4 +298,4 @@ def warn_dropped_letters(texts, who: str, keeps: str) -> None:
     dropped = count_dropped_letters(texts)
     if dropped:
         warn(f"{who} keeps only ASCII letters and digits: {dropped} text(s) lost letters or digits of other "
-             f"scripts (a text of Chinese, Arabic, Cyrillic ... scores 0); {keeps}")
+             f"scripts (a text of Chinese, Arabic, Cyrillic ... scores 0); {keeps}", DroppedLettersWarning)

@@ -90,7 +90,7 @@ FAMILIES = (
            "rouge-we-<1|2|su4>[-eq2|-s3]", board=("rouge-we-1", "rouge-we-2", "rouge-we-su4")),
     Family("ROUGE-G (ShafieiBavani et al. 2018)", r"rouge-g-.+", "rougelab.metrics.rouge_g", r"rouge-g-(1|2|su4)",
            "our reading of the paper (no released code); its open choices: rougelab.metrics.choices",
-           "rouge-g-<1|2|su4>"),
+           "rouge-g-<1|2|su4>[-f]", board=("rouge-g-1", "rouge-g-2", "rouge-g-su4")),
     Family("WIDAR (Jain et al. 2022)", r"widar-.+", "rougelab.metrics.widar",
            r"widar-(1|2|l|rouge-lw|rouge-lw-no-red|rouge-lw-no-cov|rouge-l-sl|idss)",
            "defaults follow the authors' released code; Table 5's ablations by name; -total: every-occurrence denominators",

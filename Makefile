@@ -54,10 +54,15 @@ lab: data
 	$(BIN)/python -m ipykernel install --sys-prefix --name rougelab --display-name "Python (rougelab)"
 	$(BIN)/jupyter lab notebooks
 
-# Every benchmark, one after the other; ROUGE-G from an empty cache and then warm (--cold prints both).
+# Every benchmark, one after the other (ROUGE-G from an empty cache and then warm: --cold prints both), its
+# output kept in build/bench.md; then every row that has a target, beside it (benchmarks/summary.py).
 bench: data
-	@for b in benchmarks/bench_*.py; do echo "## $$b"; args=""; case $$b in *bench_rouge_g.py) args=--cold;; esac; \
-	  $(BIN)/python $$b $$args || exit 1; done
+	@mkdir -p build && : > build/bench.md && rm -f build/bench.failed
+	@for b in benchmarks/bench_*.py; do echo "## $$b" | tee -a build/bench.md; args=""; \
+	  case $$b in *bench_rouge_g.py) args=--cold;; esac; \
+	  { $(BIN)/python $$b $$args || touch build/bench.failed; } | tee -a build/bench.md; \
+	  test ! -e build/bench.failed || exit 1; done
+	@$(BIN)/python benchmarks/summary.py build/bench.md
 
 clean:
 	rm -rf build .pytest_cache

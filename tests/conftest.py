@@ -14,6 +14,16 @@ def summeval_table():
     return rougelab.load_dataset("summeval")
 
 
+def pytest_configure(config):
+    """Fix the folder of the compiled kernels (``rougelab._jit.kernel_cache``) from the session's
+    ``ROUGELAB_CACHE`` before a test points that at a temporary folder: otherwise the process whose first
+    kernel is decorated inside such a test would compile every kernel again, there."""
+    from rougelab import _jit
+
+    if _jit.NUMBA:
+        _jit.kernel_cache()
+
+
 def pytest_terminal_summary(terminalreporter, config):
     if "not book" in (config.getoption("markexpr") or ""):
         why = "" if shutil.which("chromium") else "; Chromium is not installed here (`make system` installs it)"

@@ -347,3 +347,29 @@ def test_a_helper_typed_into_a_notebook_cell_is_part_of_the_scorers_fingerprint(
 
     assert cell("def helper(s):\n    return 1") != cell("def helper(s):\n    return 2")
     assert cell("def helper(s):\n    return 1") == cell("def helper(s):\n    return 1")
+
+
+def test_partials_that_differ_only_in_a_bound_argument_get_different_keys():
+    """A ``functools.partial``'s bound arguments are settings: they are in the scorer's fingerprint, the
+    metric's signature and so the score cache's key, for the user's scorers and rougelab's alike."""
+    import functools
+
+    import numpy as np
+
+    from rougelab.metrics.base import Metric
+    from rougelab.rouge import rouge
+
+    scope = {"__name__": "__main__"}
+    exec(compile("def weighted(s, r, weight):\n    return weight", "<typed>", "exec"), scope)
+    one, two = (functools.partial(scope["weighted"], weight=w) for w in (1, 2))
+    assert fingerprint.scorer_fingerprint(one) != fingerprint.scorer_fingerprint(two)
+    assert fingerprint.scorer_fingerprint(one) == fingerprint.scorer_fingerprint(
+        functools.partial(scope["weighted"], weight=1))                       # the same setting, the same key
+    ours = [functools.partial(rouge, measures=[m]) for m in ("rouge-1", "rouge-2")]
+    assert fingerprint.scorer_fingerprint(ours[0]) != fingerprint.scorer_fingerprint(ours[1]) is not None
+    arrays = [functools.partial(scope["weighted"], np.array([1.0, w])) for w in (2.0, 3.0)]
+    assert fingerprint.scorer_fingerprint(arrays[0]) != fingerprint.scorer_fingerprint(arrays[1])
+    pinned = [Metric("bound", functools.partial(scope["weighted"], weight=w), primary="x", pins={"code": "v1"})
+              for w in (1, 2)]
+    assert pinned[0].signature != pinned[1].signature                       # pinned code, bound settings still count
+    assert score_cache.cache_path(pinned[0], ["a"], [["a"]]) != score_cache.cache_path(pinned[1], ["a"], [["a"]])

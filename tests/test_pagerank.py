@@ -98,3 +98,28 @@ def test_corrupt_cache_file_is_recomputed(tmp_path):
         path.write_bytes(b"not a zip file")
     cache = PPRCache(transition, "g", top=3, folder=tmp_path)
     np.testing.assert_array_equal(cache.vectors([1]).ids[0], ppr_vectors(transition, [[1]], top=3).ids[0])
+
+
+def test_fewer_iterations_or_entries_are_a_prefix_of_more():
+    # what lets ROUGE-G read a smaller `top` or `iterations` from the default's cache (graph_similarity)
+    g = nx.les_miserables_graph()
+    transition = transition_matrix(nx.to_scipy_sparse_array(g, weight=None))
+    seeds = [[0], [11], [3, 7], [40, 41]]
+    more = ppr_vectors(transition, seeds, iterations=12, top=30)
+    fewer = ppr_vectors(transition, seeds, iterations=5, top=9)
+    np.testing.assert_array_equal(fewer.ids, more.ids[:, :6, :9])
+    np.testing.assert_array_equal(fewer.values, more.values[:, :6, :9])
+    assert (fewer.ids[:, 5] >= 0).all() and (more.ids[:, :6, 9:] >= 0).any()   # a real cut, not padding
+
+
+def test_product_kernel_is_scipys_product_bit_for_bit():
+    # the PPR step's own sparse x dense product: same sums in the same order as SciPy, so identical floats
+    from rougelab.semantic.pagerank import _product
+
+    rng = np.random.default_rng(3)
+    adjacency = sp.random(300, 300, density=0.05, random_state=4, format="csr")
+    adjacency = adjacency + adjacency.T
+    transition = transition_matrix(adjacency)
+    p = rng.random((300, 17)).astype(np.float32)
+    np.testing.assert_array_equal(_product(transition, p), transition @ p)
+    assert _product(transition, p).dtype == np.float32

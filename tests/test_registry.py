@@ -92,7 +92,7 @@ def test_board_names_are_registered_names_of_their_family():
     for family in FAMILIES:
         for name in family.board:
             assert family_of(name) is family and get_metric(name).name == name
-    assert "rouge-1" in board_names() and "rouge-g-1" not in board_names()
+    assert "rouge-1" in board_names() and "rouge-g-1" in board_names() and "rouge-g-1-f" not in board_names()
 
 
 def _toy(summaries, references, *, scale=1.0):

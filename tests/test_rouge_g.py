@@ -262,3 +262,30 @@ def test_full_vectors_give_eq2_on_the_untruncated_walks():
         rouge_g(["they took a walk to explore the town and the city"], [["a run set take"]], top=None, **FAST)
     with pytest.raises(InputError, match="top must be"):
         rouge_g(["a"], [["a"]], top=0, **FAST)
+
+
+@needs_wordnet
+def test_smaller_top_or_fewer_iterations_read_the_default_cache(tmp_path):
+    # top < TOP and iterations < ITERATIONS slice the default's vectors: the same numbers as their own cache
+    from rougelab.semantic.pagerank import PPRCache, transition_matrix
+    from rougelab.semantic.wordnet_ppr import wordnet_ppr
+
+    graph = wordnet_ppr(False)[0]
+    tokens = ["city", "town", "walk", "xyzzy"]
+    for i, options in enumerate(({"top": 40}, {"iterations": 7}, {"top": 25, "iterations": 12})):
+        sliced = GraphSimilarity(tokens, **options, **FAST)
+        (tmp_path / str(i)).mkdir()
+        own = PPRCache(transition_matrix(graph.adjacency), "test", top=options.get("top", 100),
+                       iterations=options.get("iterations", 20), folder=tmp_path / str(i))
+        direct = own.vectors(sorted(set(_senses(graph, tokens))))   # GraphSimilarity's rows: the senses, sorted
+        np.testing.assert_array_equal(sliced._ids, direct.ids)
+        np.testing.assert_array_equal(sliced._values, direct.values)
+    with pytest.raises(InputError, match="iterations"):
+        rouge_g(["a"], [["a"]], iterations=-1, **FAST)
+
+
+def _senses(graph, tokens):
+    from rougelab.semantic.wordnet_graph import load_wordnet, synset_key
+
+    wordnet = load_wordnet()
+    return [graph.index_of(synset_key(s)) for t in tokens for s in wordnet.synsets(t)]

@@ -7,7 +7,7 @@ import pytest
 from rougelab.metrics.base import InputError
 from rougelab.rouge import rouge
 from rougelab.rouge.api import parse_measure
-from rougelab.rouge.limits import MAX_LCS_CELLS, MAX_SKIP_BIGRAMS, check_sizes, skip_bigrams, token_bound
+from rougelab.rouge.limits import MAX_LCS_CELLS, MAX_SKIP_BIGRAMS, check_sizes, skip_bigram_count, token_bound
 
 
 @pytest.mark.parametrize("n", range(0, 9))
@@ -15,7 +15,7 @@ from rougelab.rouge.limits import MAX_LCS_CELLS, MAX_SKIP_BIGRAMS, check_sizes, 
 def test_skip_bigram_count_matches_enumeration(n, distance):
     # ROUGE-1.5.5.pl pairs token i with every j > i such that $j<=$i+$skipDistance+1 (d < 0: no limit)
     pairs = [(i, j) for i, j in itertools.combinations(range(n), 2) if distance < 0 or j - i - 1 <= distance]
-    assert skip_bigrams(n, distance) == len(pairs)
+    assert skip_bigram_count(n, distance) == len(pairs)
 
 
 def test_token_bound_counts_words_and_each_non_ascii_character():
@@ -38,7 +38,7 @@ def test_limits_let_through_what_fits():
     text = _words(6_000)
     check_sizes([text], [[text]], [parse_measure("rouge-s*"), parse_measure("rouge-l")])
     check_sizes([_words(100_000)], [["a"]], [parse_measure("rouge-su4"), parse_measure("rouge-l")])
-    assert skip_bigrams(6_000, -1) <= MAX_SKIP_BIGRAMS < skip_bigrams(7_000, -1)
+    assert skip_bigram_count(6_000, -1) <= MAX_SKIP_BIGRAMS < skip_bigram_count(7_000, -1)
 
 
 def test_union_lcs_on_two_long_texts_is_an_input_error():

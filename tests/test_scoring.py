@@ -109,3 +109,21 @@ def test_the_score_cache_and_a_metric_check_the_batch_once(monkeypatch, tmp_path
     assert len(calls) == 1
     score_cache.cached_scores([get_metric("rouge-1"), get_metric("rouge-2")], summaries, references)
     assert len(calls) == 2
+
+
+def test_compare_systems_checks_each_systems_texts_once(monkeypatch):
+    """compare_systems checks each system's batch (naming the system on an error) and scores them joined
+    without checking the joined batch again: one check of the texts per system."""
+    from rougelab.compare import compare_systems
+    from rougelab.rouge import rouge
+
+    calls = []
+    original = scoring._well_formed
+    monkeypatch.setattr(scoring, "_well_formed", lambda *args: calls.append(1) or original(*args))
+    systems, references = {"a": ["the cat sat", "a dog"], "b": ["a cat sat", "the dog"]}, [["a cat sat"], ["a dog"]]
+    table = compare_systems(systems, references, "rouge-1", n_resamples=100, n_trials=100).table
+    assert len(calls) == 2
+    assert table["score"].tolist() == [rouge(texts, references, ["rouge-1"])["rouge1_f"].mean()
+                                       for texts in systems.values()]
+    with pytest.raises(InputError, match=r"systems\['b'\]: summaries\[1\] is int"):
+        compare_systems({"a": ["x", "y"], "b": ["x", 1]}, references, "rouge-1")

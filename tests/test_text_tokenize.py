@@ -76,3 +76,12 @@ def test_split_sentences_nltk_and_callable():
     assert split_sentences("a;b", lambda t: t.split(";")) == ["a", "b"]
     with pytest.raises(ValueError, match="unknown sentence splitter"):
         split_sentences("a", "spacy")
+
+
+def test_split_sentences_period_is_widars_split_and_widar_reads_through_it():
+    # The authors' eval.py: text.split(". "), empty pieces skipped; newlines stay inside a piece.
+    text = "A b. C d.\nE f. . G. "
+    assert split_sentences(text, "period") == [p for p in text.split(". ") if p]
+    from rougelab.metrics.widar.tokenize import weighted_preprocessing
+    assert weighted_preprocessing().splitter == "period"
+    assert weighted_preprocessing().signature.endswith(";split=period")

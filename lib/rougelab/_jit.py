@@ -12,12 +12,24 @@ takes the core from the one still working whenever anything else runs beside it 
 notebook next to a benchmark). With one of our 2 cores busy, spinning made a 2,000-pair ROUGE-1/2/L batch
 4x slower (53 ms) than sleeping (13 ms), when classic ROUGE still ran on these threads (it now uses
 ``map_threads``; the bootstrap and ROUGE-G's Sim_sem kernels still do).
+
+numba keys a kernel it keeps on disk (``cache=True``) by the file the kernel is written in alone, and
+freezes what the kernel reads from elsewhere (the helpers it calls, the constants it uses) into the
+machine code: an edit to such a helper would leave the old code in use. So our kernels are kept in a
+folder of the rougelab cache, ``numba/<kernel_key()>``, named by a digest of every file whose code they
+compile (``kernel_sources``: this module, ``scoring.py`` and every module that imports this one; a test
+checks that kernels read nothing from other rougelab modules) and of numba's and llvmlite's versions.
+The folder is found when the first kernel is decorated, never at ``import rougelab``; numba's
+``CACHE_DIR`` setting is pointed at it only while a kernel is decorated (when numba reads it).
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache, wraps
+from pathlib import Path
 
 import numpy as np
 
@@ -42,14 +54,64 @@ def max_threads() -> int:
 
 
 def jit(func):
-    """``func`` compiled with numba (nopython, cached) when available; the function itself otherwise.
+    """``func`` compiled with numba (nopython, cached in ``kernel_cache()``) when available; the function
+    itself otherwise.
 
     The pure-Python original stays reachable as ``.py_func`` either way.
     """
     if not NUMBA:
         func.py_func = func
         return func
-    return numba.njit(cache=True, nogil=True)(func)
+    return _compiled(func)
+
+
+PACKAGE = Path(__file__).resolve().parent
+_IMPORTS_THIS = re.compile(rb"^[ \t]*(?:from rougelab\._jit import|from rougelab import _jit\b|import rougelab\._jit\b)",
+                           re.MULTILINE)
+
+
+def kernel_sources(package: Path = PACKAGE) -> list[Path]:
+    """The files of ``package`` whose code kernels compile: this module, ``scoring.py`` (the arithmetic
+    registered below) and every module that imports this one (its kernels and ``jitable`` helpers)."""
+    found = {package / "_jit.py", package / "scoring.py"}
+    found.update(path for path in package.rglob("*.py") if _IMPORTS_THIS.search(path.read_bytes()))
+    return sorted(found)
+
+
+def kernel_key(package: Path = PACKAGE) -> str:
+    """24 hex digits of the SHA-256 of ``kernel_sources`` (by relative path) and numba's and llvmlite's
+    versions: the name of the folder our compiled kernels are kept in."""
+    import llvmlite
+
+    digest = hashlib.sha256(f"numba={numba.__version__}\0llvmlite={llvmlite.__version__}\0".encode())
+    for path in kernel_sources(package):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:24]
+
+
+@lru_cache(maxsize=1)
+def kernel_cache() -> str | None:
+    """The folder of our compiled kernels (``numba/<kernel_key()>`` in the rougelab cache); None when the
+    cache cannot be made (kernels are then compiled in each process, never read from elsewhere)."""
+    from rougelab.paths import CacheError, cache_dir
+
+    try:
+        return str(cache_dir("numba", kernel_key()))
+    except CacheError:
+        return None
+
+
+def _compiled(func, **options):
+    """numba's ``njit`` of ``func`` (nopython, releasing the GIL), kept on disk in ``kernel_cache()``."""
+    folder = kernel_cache()
+    if folder is None:
+        return numba.njit(nogil=True, **options)(func)
+    previous = numba.config.CACHE_DIR
+    numba.config.CACHE_DIR = folder  # read by numba when it decorates (its cache locator), and only then
+    try:
+        return numba.njit(cache=True, nogil=True, **options)(func)
+    finally:
+        numba.config.CACHE_DIR = previous
 
 
 def jitable(func):
@@ -68,7 +130,7 @@ def jit_parallel(func):
     if not NUMBA:
         func.py_func = func
         return func
-    compiled = numba.njit(cache=True, nogil=True, parallel=True)(func)
+    compiled = _compiled(func, parallel=True)
 
     @wraps(func)
     def call(*args):

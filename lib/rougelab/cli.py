@@ -66,20 +66,45 @@ def _score(args) -> int:
 
     metrics = _metric_option(args.metric)
     _check_resampling(args, test=False)
-    batch = _read_inputs(args, args.summaries, metrics)
     fmt = args.format or ("csv" if args.per_summary else "text")
     if fmt == "jsonl" and not args.per_summary:
         raise InputError("--format jsonl writes one line per summary: add --per-summary, or use json")
-    with quiet(args.quiet):
-        result = corpus_score(batch.summaries, batch.references, metrics, batch.sources,
-                              n_resamples=0 if args.per_summary else args.n_resamples,
-                              confidence=args.confidence, seed=args.seed)
+    resampling = dict(n_resamples=0 if args.per_summary else args.n_resamples, confidence=args.confidence,
+                      seed=args.seed)
+    if args.dask is not None:
+        result = _score_dask(args, metrics, resampling)
+    else:
+        batch = _read_inputs(args, args.summaries, metrics)
+        with quiet(args.quiet):
+            result = corpus_score(batch.summaries, batch.references, metrics, batch.sources, **resampling)
     if args.per_summary:
         text = _rows_text(result.rows, fmt)
     else:
         text = result.format(fmt) + "\n"
     _write_output(args.out, text)
     return 0
+
+
+def _score_dask(args, metrics, resampling):
+    """``rougelab score --dask [ADDRESS]``: the per-summary scores from Dask workers (which read Parquet
+    data themselves), then the same corpus scores as without ``--dask``."""
+    import pandas as pd
+
+    from rougelab.corpus import corpus_of_tables
+    from rougelab.extras import require
+    from rougelab.scale import score_tables
+    from rougelab.user_files import is_parquet
+
+    require("distributed", "dask.dataframe", extra="scale", needed_for="rougelab score --dask")
+    if is_parquet(args.summaries) and not (args.references or args.sources or args.sentence_separator):
+        data = args.summaries
+        if args.out and args.out != "-":
+            _check_out(args.out, [data])
+    else:
+        batch = _read_inputs(args, args.summaries, metrics)
+        data = pd.DataFrame({"summary": batch.summaries, "references": batch.references,
+                             **({"source": batch.sources} if batch.sources is not None else {})})
+    return corpus_of_tables(metrics, score_tables(data, metrics, args.dask or None), **resampling)
 
 
 def _compare(args) -> int:
@@ -348,6 +373,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="text (one per line), .jsonl or .csv file; '-' (the default): standard input")
     _add_input_options(sc)
     sc.add_argument("--per-summary", action="store_true", help="one row per summary instead of corpus scores")
+    sc.add_argument("--dask", nargs="?", const="", metavar="ADDRESS",
+                    help="score on Dask workers: the scheduler at ADDRESS, or (no address) a LocalCluster of one "
+                         "worker per core; Parquet data is read by the workers (needs rougelab[scale])")
     sc.add_argument("--format", choices=["text", "json", "csv", "jsonl"],
                     help="default: text for corpus scores, csv for --per-summary (jsonl: --per-summary only)")
     _add_resampling_options(sc)

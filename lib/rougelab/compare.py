@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 
 from rougelab.metaeval.resampling import DEFAULT_SEED, draw_indices, percentile_interval
-from rougelab.scoring import InputError, check_batch
+from rougelab.scoring import InputError, joined_batch
 from rougelab.validation import check_interval_resamples, check_probability, check_seed, check_test_resamples
 
 __all__ = ["Comparison", "SystemComparison", "paired_bootstrap", "approximate_randomization",
@@ -145,12 +145,10 @@ def compare_systems(systems: Mapping[str, Sequence[str]], references: Sequence[S
         raise InputError(f"baseline {baseline!r} is not one of the systems: {', '.join(map(repr, names))}")
     names.remove(baseline)
     names.insert(0, baseline)
-    for name in names:
-        check_batch(systems[name], references, sources, needs_source=metric.needs_source)
+    with joined_batch({name: systems[name] for name in names}, references, sources,
+                      needs_source=metric.needs_source) as batch:
+        table = metric.score(*batch)
     n = len(references)
-    texts = [summary for name in names for summary in systems[name]]
-    table = metric.score(texts, [refs for _ in names for refs in references],
-                         None if sources is None else [s for _ in names for s in sources])
     column = metric.primary if column is None else column
     if column not in table.columns:
         raise InputError(f"column {column!r} is not one of {metric.name}'s: {', '.join(table.columns)}")

@@ -28,7 +28,7 @@ from rougelab.text.tokenizers import TOKENIZERS
 # Each switch value -> the ``Preprocessing`` fields it sets (its tokenizer: one of ``TOKENIZERS``).
 STEMMERS = {"rouge155": dict(stemmer="rouge155"), "rouge155-noexc": dict(stemmer="rouge155", stem_exceptions=()),
             "porter": dict(stemmer="porter"), "none": dict(stemmer=None)}
-UNITS = {"newline": "newline", "nltk": "nltk", "text": "none"}
+UNIT_SPLITTERS = {"newline": "newline", "nltk": "nltk", "text": "none"}
 MEASURES = ("rouge-1", "rouge-2", "rouge-l")
 
 
@@ -60,7 +60,7 @@ class Convention:
     average: str = "rouge155"
 
     def __post_init__(self):
-        for name, allowed in (("tokenizer", TOKENIZERS), ("stemmer", STEMMERS), ("units", UNITS),
+        for name, allowed in (("tokenizer", TOKENIZERS), ("stemmer", STEMMERS), ("units", UNIT_SPLITTERS),
                               ("multiref", MULTIREF_RULES), ("average", METHODS)):
             if getattr(self, name) not in allowed:
                 raise InputError(f"Convention {name}={getattr(self, name)!r}: use one of {', '.join(allowed)}")
@@ -77,7 +77,7 @@ class Convention:
         tokenizer = self.tokenizer
         if self.stemmer == "porter" and tokenizer == "rouge155":
             tokenizer = "rouge-score"
-        return Preprocessing(tokenizer, splitter=UNITS[self.units], **STEMMERS[self.stemmer])
+        return Preprocessing(tokenizer, splitter=UNIT_SPLITTERS[self.units], **STEMMERS[self.stemmer])
 
     @classmethod
     def rouge155(cls) -> "Convention":

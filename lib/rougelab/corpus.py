@@ -20,13 +20,11 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from rougelab.metaeval.resampling import DEFAULT_SEED, draw_indices, percentile_interval
+from rougelab.metaeval.resampling import DEFAULT_SEED, chunks, draw_indices, percentile_interval
 from rougelab.scoring import InputError
-from rougelab.validation import check_interval_resamples, check_probability, check_seed
+from rougelab.validation import check_each_once, check_interval_resamples, check_probability, check_seed
 
 __all__ = ["CorpusScore", "corpus_score"]
-
-_CHUNK_ELEMENTS = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -85,25 +83,29 @@ def corpus_score(summaries: Sequence[str], references: Sequence[Sequence[str]], 
         The bootstrap's seed.
     """
     from rougelab.metrics.registry import get_metric
+    from rougelab.metrics.together import score_together
 
     if isinstance(metrics, str):
         metrics = [metrics]
     metrics = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     if not metrics:
         raise InputError("metrics: name at least one metric, e.g. metrics=['rouge-1']")
-    repeated = sorted({m.name for m in metrics if [n.name for n in metrics].count(m.name) > 1})
-    if repeated:
-        raise InputError(f"metrics: {', '.join(map(repr, repeated))} given more than once: give each metric once")
-    confidence = check_probability(confidence, "confidence")
-    n_resamples = check_interval_resamples(n_resamples, confidence, "n_resamples", optional=True)
-    seed = check_seed(seed)
-    tables = [metric.score(summaries, references, sources) for metric in metrics]
+    check_each_once([m.name for m in metrics], "metrics: {names} given more than once: give each metric once")
+    _resampling(n_resamples, confidence, seed)  # bad settings refused before the scoring, not after
+    tables = score_together(metrics, summaries, references, sources)  # ROUGE-1, -2, -L: one call
+    return corpus_of_tables(metrics, tables, n_resamples=n_resamples, confidence=confidence, seed=seed)
+
+
+def corpus_of_tables(metrics, tables, *, n_resamples: int = 1000, confidence: float = 0.95,
+                     seed: int = DEFAULT_SEED) -> CorpusScore:
+    """The ``CorpusScore`` of per-summary ``tables`` already computed, one per metric of ``metrics``
+    (``Metric`` objects), such as ``rougelab score --dask`` gathers from its workers."""
+    n_resamples, confidence, seed = _resampling(n_resamples, confidence, seed)
     rows = _joined(metrics, tables)
     values = rows.to_numpy(dtype=float)
     if n_resamples:
         _, items = draw_indices(np.random.default_rng(seed), 1, len(values), int(n_resamples), resample="inputs")
-        step = max(1, _CHUNK_ELEMENTS // values.size)  # resamples averaged at once
-        means = np.concatenate([values[items[i:i + step]].mean(axis=1) for i in range(0, len(items), step)])
+        means = np.concatenate([values[items[part]].mean(axis=1) for part in chunks(len(items), values.size)])
         bounds = [percentile_interval(means[:, k], confidence) for k in range(values.shape[1])]
     else:
         bounds = [(np.nan, np.nan)] * values.shape[1]
@@ -114,6 +116,12 @@ def corpus_score(summaries: Sequence[str], references: Sequence[Sequence[str]], 
     settings = f"bootstrap:{int(n_resamples)}|confidence:{confidence}|seed:{seed}" if n_resamples else "bootstrap:0"
     signature = " + ".join(metric.signature for metric in metrics) + f" + {settings}"
     return CorpusScore(table, rows, signature)
+
+
+def _resampling(n_resamples, confidence, seed) -> tuple:
+    """The bootstrap's settings, checked (an ``InputError`` naming the parameter)."""
+    confidence = check_probability(confidence, "confidence")
+    return check_interval_resamples(n_resamples, confidence, "n_resamples", optional=True), confidence, check_seed(seed)
 
 
 def _joined(metrics, tables) -> pd.DataFrame:

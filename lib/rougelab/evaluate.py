@@ -6,7 +6,7 @@ import pandas as pd
 from rougelab.metrics.base import InputError, Metric
 from rougelab.metrics.registry import get_metric
 from rougelab.score_cache import cached_scores
-from rougelab.validation import check_names
+from rougelab.validation import check_each_once, check_names
 
 TEXT_COLUMNS = ("dataset", "doc_id", "system_id", "source", "references", "summary")
 
@@ -21,9 +21,7 @@ def metrics_named(names: list[str]) -> list[Metric]:
     names = check_names(names, "metric names", empty=True)
     if not names:
         raise InputError("no metric named: give one or more names (see `rougelab metrics`)")
-    repeated = [name for name in dict.fromkeys(names) if names.count(name) > 1]
-    if repeated:
-        raise InputError(f"{', '.join(map(repr, repeated))} named more than once: name each metric once")
+    check_each_once(names, "{names} named more than once: name each metric once")
     return [get_metric(name) for name in names]
 
 

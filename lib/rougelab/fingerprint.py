@@ -33,6 +33,7 @@ import importlib.metadata
 import importlib.util
 import inspect
 import marshal
+import pickle
 import site
 import sysconfig
 from functools import lru_cache
@@ -188,16 +189,22 @@ def _source(obj) -> bytes:
         return marshal.dumps(code)
 
 
-def scorer_fingerprint(scorer) -> str | None:
-    """A digest of a scorer that is not rougelab's: the source of the scorer and of the functions and
-    classes of the user's it names (defined in a notebook cell or a file of the user's, transitively), and
-    the files of the user's modules it uses (its own, those of the globals it names, and the user's
-    modules those import, transitively). Installed packages and the standard library are not the user's.
-    None for rougelab's own scorers (``code_fingerprint`` covers them)."""
+def scorer_fingerprint(scorer, *, code: bool = True) -> str | None:
+    """A digest of a scorer: the arguments ``functools.partial`` binds to it (settings of the metric as much
+    as its options: ``bound_arguments``) and, for a scorer that is not rougelab's (and ``code``; False when
+    the code is pinned by hand), the source of the scorer and of the functions and classes of the user's
+    it names (defined in a notebook cell or a file of the user's, transitively), and the files of the
+    user's modules it uses (its own, those of the globals it names, and the user's modules those import,
+    transitively). Installed packages and the standard library are not the user's. None when there is
+    nothing to digest: rougelab's own scorer with nothing bound (``code_fingerprint`` covers it)."""
+    bound = bound_arguments(scorer)
     func = _code_owner(scorer)
-    if _is_ours(getattr(inspect.getmodule(func), "__name__", None)):
+    users = code and not _is_ours(getattr(inspect.getmodule(func), "__name__", None))
+    if not users and not bound:
         return None
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(bound.encode("utf-8", "surrogatepass"))
+    if not users:
+        return digest.hexdigest()[:12]
     files: list = []
     seen: set[int] = set()
     todo = [func]
@@ -219,6 +226,45 @@ def scorer_fingerprint(scorer) -> str | None:
     for path in _user_file_closure(files):
         digest.update(path.as_posix().encode() + b"\0" + file_digest(path).encode())
     return digest.hexdigest()[:12]
+
+
+def bound_arguments(scorer) -> str:
+    """The arguments ``functools.partial`` binds to ``scorer``, layer by layer, as a text that is the same
+    in every process for the same values ('' when nothing is bound)."""
+    layers = []
+    while isinstance(scorer, functools.partial):
+        keywords = (f"{name}={_stable(value)}" for name, value in sorted(scorer.keywords.items()))
+        layers.append(f"({', '.join([*map(_stable, scorer.args), *keywords])})")
+        scorer = scorer.func
+    return "".join(layers)
+
+
+def _stable(value) -> str:
+    """``value`` as a text that names it the same way in every process: literals by ``repr``, containers
+    element by element, arrays and other objects by a digest of their bytes or pickle, functions and
+    classes by their source (the user's) or qualified name (installed code)."""
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
+        return repr(value)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(map(_stable, value)) if isinstance(value, (set, frozenset)) else map(_stable, value)
+        return f"{type(value).__name__}[{', '.join(items)}]"
+    if isinstance(value, dict):
+        return "dict{" + ", ".join(f"{_stable(k)}: {_stable(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, functools.partial):
+        return f"partial[{_stable(value.func)}{bound_arguments(value)}]"
+    if inspect.isbuiltin(value):
+        return f"{getattr(value, '__module__', '')}.{value.__qualname__}"
+    if inspect.isfunction(value) or inspect.isclass(value) or inspect.ismethod(value):
+        owner = _code_owner(value)
+        if _written_by_user(owner):
+            return f"code:{source_fingerprint(owner)}"
+        return f"{owner.__module__}.{owner.__qualname__}"
+    if type(value).__module__ == "numpy" and hasattr(value, "tobytes"):
+        return f"array:{value.dtype}{getattr(value, 'shape', ())}:{hashlib.sha256(value.tobytes()).hexdigest()[:16]}"
+    try:
+        return f"{type(value).__qualname__}:{hashlib.sha256(pickle.dumps(value, protocol=4)).hexdigest()[:16]}"
+    except Exception:  # noqa: BLE001 (an object pickle refuses is named by its repr)
+        return repr(value)
 
 
 def _code_owner(scorer):

@@ -14,26 +14,33 @@ should share the score cache.
 """
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Sequence
 
 import pandas as pd
 
 from rougelab.extras import require
+from rougelab.metrics.base import Metric
 from rougelab.metrics.registry import get_metric
 from rougelab.score_cache import cached_scores
+from rougelab.scoring import InputError
+from rougelab.user_files import check_parquet_columns
 
 
-def client(address: str | None = None, *, n_workers: int = 2, threads_per_worker: int = 1,
-           memory_limit: str = "4GiB"):
-    """A ``distributed.Client``: to the scheduler at ``address``, or to a new LocalCluster."""
+def client(address: str | None = None, *, n_workers: int | None = None, threads_per_worker: int = 1,
+           memory_limit: str = "auto"):
+    """A ``distributed.Client``: to the scheduler at ``address``, or to a new LocalCluster (closed with
+    the client) of ``n_workers`` (default: one per core) whose kernels use as many threads as the worker
+    has (``NUMBA_NUM_THREADS``), so that the workers do not compete for the cores."""
     require("distributed", extra="scale", needed_for="a Dask cluster")
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     if address:
         return Client(address)
-    cluster = LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker,
-                           memory_limit=memory_limit, processes=True, dashboard_address=":0")
-    return Client(cluster)
+    return Client(n_workers=n_workers or os.cpu_count() or 1, threads_per_worker=threads_per_worker,
+                  memory_limit=memory_limit, processes=True, dashboard_address=":0",
+                  env={"NUMBA_NUM_THREADS": str(threads_per_worker)})
 
 
 def _names(metric_names: str | Sequence[str]) -> list[str]:
@@ -82,10 +89,14 @@ def score_dask(frame, metric_names: str | Sequence[str], *, chunksize: int = 10_
             frame = dd.from_pandas(frame, chunksize=chunksize, sort=False)
     names = _names(metric_names)
     metrics = [get_metric(name) for name in names]
-    example = joined_table(names, [m.score(["a b"], [["a b"]], ["a b"] if m.needs_source else None)
-                                   for m in metrics])
-    meta = pd.DataFrame({c: pd.Series(dtype=float) for c in example.columns})
+    meta = joined_table(names, [_empty_table(m) for m in metrics])
     return frame.map_partitions(score_partition, names, meta=meta)
+
+
+def _empty_table(metric) -> pd.DataFrame:
+    """The metric's table for no rows: its declared ``columns``, or those of a one-pair score."""
+    columns = metric.columns or metric.score(["a b"], [["a b"]], ["a b"] if metric.needs_source else None).columns
+    return pd.DataFrame({c: pd.Series(dtype=float) for c in columns})
 
 
 def score_parquet(source: str, target: str, metric_names: str | Sequence[str]) -> None:
@@ -99,3 +110,33 @@ def score_parquet(source: str, target: str, metric_names: str | Sequence[str]) -
     with dask.config.set({"dataframe.convert-string": False}):
         frame = dd.read_parquet(source)
     score_dask(frame, metric_names).to_parquet(target, write_index=False)
+
+
+def score_tables(data, metrics: Sequence[Metric], address: str | None = None, *,
+                 chunksize: int = 10_000) -> list[pd.DataFrame]:
+    """Each metric's per-summary table, as ``metric.score`` gives it, scored through Dask on the cluster at
+    ``address`` (none: a LocalCluster of one one-thread worker per core). ``data`` is a pandas DataFrame
+    or the path of Parquet data (a file or a folder of files, read by the workers), columns as
+    ``score_dask`` reads them. The metrics go to the workers by name (``rougelab score --dask``)."""
+    require("dask.dataframe", extra="scale", needed_for="scoring through Dask")
+    import dask
+    import dask.dataframe as dd
+
+    names = [metric.name for metric in metrics]
+    with client(address):
+        if isinstance(data, (str, Path)):
+            with dask.config.set({"dataframe.convert-string": False}):
+                path, data = data, dd.read_parquet(str(data))
+            check_parquet_columns(path, list(data.columns))
+        reading = [metric.name for metric in metrics if metric.needs_source]
+        if reading and "source" not in data.columns:
+            raise InputError(f"metrics {', '.join(reading)} read the source documents: the data has no 'source' column")
+        joined = score_dask(data, names, chunksize=chunksize).compute()
+    tables, start = [], 0
+    for metric in metrics:  # the joined columns back into each metric's own table
+        columns = _empty_table(metric).columns
+        table = joined.iloc[:, start:start + len(columns)].reset_index(drop=True)
+        table.columns = columns
+        tables.append(table)
+        start += len(columns)
+    return tables

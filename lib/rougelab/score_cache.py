@@ -18,22 +18,26 @@ import pandas as pd
 
 from rougelab.cache_store import Maker, entry_file, save
 from rougelab.metrics.base import Metric
+from rougelab.metrics.together import score_together
 from rougelab.paths import cache_dir
-from rougelab.progress import bar
 from rougelab.scoring import checked_batch
 from rougelab.warn import warn
 
 
 def content_digest(summaries, references, sources=None) -> str:
-    """SHA-256 of every text in the batch, in order, with unambiguous separators."""
+    """SHA-256 of every text in the batch, in order, with unambiguous separators (each summary after
+    ``\x1d``, each of its references after ``\x1e``, its source after ``\x1f``)."""
     h = hashlib.sha256()
-    for i, summary in enumerate(summaries):
-        h.update(b"\x1d" + summary.encode("utf-8", "surrogatepass"))
-        for ref in references[i]:
-            h.update(b"\x1e" + ref.encode("utf-8", "surrogatepass"))
+    for lo in range(0, len(summaries), _DIGEST_ROWS):  # a block of rows encoded at once, not text by text
+        rows = range(lo, min(lo + _DIGEST_ROWS, len(summaries)))
+        block = [f"\x1d{summaries[i]}\x1e" + "\x1e".join(references[i]) for i in rows]
         if sources is not None:
-            h.update(b"\x1f" + sources[i].encode("utf-8", "surrogatepass"))
+            block = [f"{row}\x1f{sources[i]}" for row, i in zip(block, rows)]
+        h.update("".join(block).encode("utf-8", "surrogatepass"))
     return h.hexdigest()
+
+
+_DIGEST_ROWS = 4096
 
 
 def cache_path(metric: Metric, summaries, references, sources=None) -> Path:
@@ -55,49 +59,22 @@ def cached_score(metric: Metric, summaries, references, sources=None) -> pd.Data
 
 def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
                   progress: bool = False) -> list[pd.DataFrame]:
-    """``cached_score`` of each of ``metrics``. The metrics the cache misses that differ only in their
-    ``measures`` option (ROUGE-1, -2 and -L; ROUGE-G-1, -2 and -SU4) are scored in one call of their
-    scorer, which shares the work between the measures (ROUGE-G's Sim_sem blocks, ROUGE's tokens): a
-    measure scored with others gets the same numbers as alone (tests/test_score_cache.py), and each
-    metric's table is stored under its own signature. ``progress`` shows a bar over the calls."""
+    """``cached_score`` of each of ``metrics``. The metrics the cache misses are scored together
+    (``metrics.together.score_together``: those that declare they can join, such as ROUGE-1, -2 and -L,
+    in one call of their scorer), and each metric's table is stored under its own signature.
+    ``progress`` shows a bar over the calls."""
     with checked_batch(summaries, references, sources, needs_source=any(m.needs_source for m in metrics)):
         digests = {False: content_digest(summaries, references)}  # the texts are hashed once, not once per metric
         if any(m.needs_source for m in metrics):
             digests[True] = content_digest(summaries, references, sources)
         paths = [_path(m, digests[m.needs_source]) for m in metrics]
         tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p in paths]
-        groups: dict[tuple, list[int]] = {}
-        for i, metric in enumerate(metrics):
-            if tables[i] is None:
-                groups.setdefault(_joint_key(metric), []).append(i)
-        for members in bar(groups.values(), progress=progress and len(groups) > 1, desc="metrics"):
-            scored = _score_together([metrics[i] for i in members], summaries, references, sources)
-            for i, table in zip(members, scored):
-                tables[i] = table
-                save(paths[i], _npz(table), _maker(metrics[i]))
+        missed = [i for i, table in enumerate(tables) if table is None]
+        scored = score_together([metrics[i] for i in missed], summaries, references, sources, progress=progress)
+        for i, table in zip(missed, scored):
+            tables[i] = table
+            save(paths[i], _npz(table), _maker(metrics[i]))
         return tables
-
-
-def _joint_key(metric: Metric) -> tuple:
-    """Metrics with equal keys can be scored in one call (a metric without ``measures``: only alone)."""
-    if "measures" not in metric.options:
-        return (id(metric),)
-    others = sorted((k, repr(v)) for k, v in metric.options.items() if k != "measures")
-    return (metric.scorer, metric.needs_source, metric.resources, repr(sorted(metric.pins.items())), repr(others))
-
-
-def _score_together(metrics: list[Metric], summaries, references, sources) -> list[pd.DataFrame]:
-    """Each metric's table, from one call with all their measures when each metric's R, P and F columns
-    can be told apart in it (its primary column's prefix), else from a call of its own."""
-    sources = sources if metrics[0].needs_source else None
-    if len(metrics) > 1:
-        measures = list(dict.fromkeys(m for metric in metrics for m in metric.options["measures"]))
-        joint = metrics[0].with_options(measures=measures).score(summaries, references, sources)
-        prefixes = [metric.primary.rsplit("_", 1)[0] + "_" for metric in metrics]
-        columns = [[c for c in joint.columns if c.startswith(prefix)] for prefix in prefixes]
-        if all(c == [f"{prefix}{x}" for x in "rpf"] for c, prefix in zip(columns, prefixes)):
-            return [joint[c] for c in columns]
-    return [metric.score(summaries, references, sources) for metric in metrics]
 
 
 def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:

@@ -89,6 +89,28 @@ def checked_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
         _CHECKED.reset(token)
 
 
+@contextmanager
+def joined_batch(systems: Mapping[str, Sequence[str]], references: Sequence[Sequence[str]],
+                 sources: Sequence[str] | None = None, *, needs_source: bool = False) -> Iterator[tuple]:
+    """Several systems' summaries of the same inputs scored as one batch: ``check_batch`` of each system's
+    summaries against ``references`` (and ``sources``), an error naming the system, then the joined batch
+    ``(summaries, references, sources)``, every system's rows in order; inside the block, ``check_batch``
+    of the joined lists passes without reading the texts again (``checked_batch``)."""
+    for name, summaries in systems.items():
+        try:
+            check_batch(summaries, references, sources, needs_source=needs_source)
+        except InputError as err:
+            raise InputError(f"systems[{name!r}]: {err}") from None
+    joined = ([summary for summaries in systems.values() for summary in summaries],
+              [refs for _ in systems for refs in references],
+              None if sources is None else [source for _ in systems for source in sources])
+    token = _CHECKED.set(joined)
+    try:
+        yield joined
+    finally:
+        _CHECKED.reset(token)
+
+
 def _well_formed(summaries, references, sources) -> bool:
     """True when each reference list is a non-empty list or tuple and every text a ``str`` that encodes
     as UTF-8; checked with builtins that loop in C, so that a large batch costs no Python loop per text."""

@@ -6,7 +6,10 @@ Formats, chosen by file extension:
   times, one file per reference, each with as many lines as the summaries file;
 * ``.jsonl``: one JSON object per line with keys ``summary``, ``references`` (a list of strings,
   or one string) and optionally ``source``;
-* ``.csv``: a header with ``summary``, one or more ``reference...`` columns, optionally ``source``.
+* ``.csv``: a header with ``summary``, one or more ``reference...`` columns, optionally ``source``;
+* ``.parquet`` (a file, or a folder of such files: a data set as Dask writes it): columns ``summary``,
+  ``references`` (a list of strings per row) and optionally ``source``; needs ``pyarrow``, which the
+  ``scale`` extra installs. ``rougelab score --dask`` lets its workers read it.
 
 No other key or column is read, so any other (a typo such as ``refrence``) and any name given twice
 (a JSON key, or a CSV column whose values would otherwise be silently dropped) is refused, named.
@@ -76,12 +79,12 @@ def read_batch(summaries: str | Path, references: list[str | Path] | None = None
     named = [str(p) for p in (summaries, *(references or ()), *([sources] if sources else []))]
     if named.count(STDIN) > 1:
         raise InputError("standard input ('-') can be read once: name files for the others")
-    suffix = Path(summaries).suffix.lower()
-    if suffix in (".jsonl", ".csv"):
+    suffix = ".parquet" if is_parquet(summaries) else Path(summaries).suffix.lower()
+    if suffix in (".jsonl", ".csv", ".parquet"):
         if references or sources:
             raise InputError(f"{summaries}: a {suffix} file holds the references and sources itself; "
                              "do not pass --references/--sources with it")
-        batch = _read_jsonl(summaries) if suffix == ".jsonl" else _read_csv(summaries)
+        batch = {".jsonl": _read_jsonl, ".csv": _read_csv, ".parquet": _read_parquet}[suffix](summaries)
         if sentence_separator:
             batch = Batch(_split_all(batch.summaries, sentence_separator),
                           [_split_all(r, sentence_separator) for r in batch.references],
@@ -199,6 +202,37 @@ def _read_csv(path) -> Batch:
 
 
 _JSONL_KEYS = ("summary", "references", "source")
+
+
+def is_parquet(path: str | Path) -> bool:
+    """A ``.parquet`` file, or a folder of them."""
+    path = Path(path)
+    return path.suffix.lower() == ".parquet" or (path.is_dir() and any(path.glob("*.parquet")))
+
+
+def check_parquet_columns(path, columns) -> None:
+    """Refuse Parquet data without ``summary`` and ``references`` or with a column not read."""
+    missing = [c for c in ("summary", "references") if c not in columns]
+    unknown = [c for c in columns if c not in _JSONL_KEYS]
+    if missing or unknown:
+        raise InputError(f"{path}: Parquet data needs the columns summary, references (a list of strings) "
+                         f"and optionally source; {'missing: ' + ', '.join(missing) if missing else ''}"
+                         f"{'; ' if missing and unknown else ''}{'not read: ' + ', '.join(unknown) if unknown else ''}")
+
+
+def _read_parquet(path) -> Batch:
+    from rougelab.extras import require
+
+    require("pyarrow", extra="scale", needed_for="reading Parquet")
+    import pandas as pd
+
+    frame = pd.read_parquet(path)
+    check_parquet_columns(path, list(frame.columns))
+    if frame.empty:
+        raise InputError(f"{path}: no rows")
+    references = [[refs] if isinstance(refs, str) else list(refs) for refs in frame["references"]]
+    return Batch(frame["summary"].tolist(), references,
+                 frame["source"].tolist() if "source" in frame.columns else None)
 
 
 class _DuplicateKey(Exception):

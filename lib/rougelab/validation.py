@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import Iterable
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -151,3 +151,11 @@ def check_names(value, name: str, *, empty: bool = False) -> list[str]:
     if not names and not empty:
         raise _refuse(name, value, "must name at least one")
     return names
+
+
+def check_each_once(names: Sequence[str], message: str) -> None:
+    """Raise ``InputError(message)`` when a name occurs more than once in ``names``; ``{names}`` in the
+    message stands for the repeated ones, quoted, in first-seen order."""
+    repeated = [name for name in dict.fromkeys(names) if names.count(name) > 1]
+    if repeated:
+        raise InputError(message.format(names=", ".join(map(repr, repeated))))

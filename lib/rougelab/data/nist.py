@@ -45,7 +45,7 @@ from pathlib import Path
 import pandas as pd
 
 from rougelab.data.nist_files import lines, peer_row, release_files
-from rougelab.data.registry import DataError
+from rougelab.data.registry import DataError, entry
 from rougelab.paths import cache_dir
 from rougelab.safe_write import write_atomic
 
@@ -86,13 +86,7 @@ _TABLE, _META = "table.jsonl", "meta.json"
 
 def release(name: str) -> Release:
     """The release called ``name``; ``DataError`` listing the known ones otherwise."""
-    from rougelab.validation import check_name
-
-    check_name(name, "dataset")
-    try:
-        return RELEASES[name]
-    except KeyError:
-        raise DataError(f"unknown NIST release {name!r}; known: {', '.join(RELEASES)}") from None
+    return entry(RELEASES, name, "NIST release")
 
 
 def _folder(name: str) -> Path:

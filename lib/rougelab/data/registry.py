@@ -10,9 +10,11 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Mapping, TypeVar
 
 MANIFEST = Path(__file__).with_name("manifest.json")
 UPSTREAM = "https://raw.githubusercontent.com/"
+T = TypeVar("T")
 
 
 class DataError(RuntimeError):
@@ -195,13 +197,19 @@ def _manifest() -> dict:
 
 def get(name: str) -> Dataset:
     """The registry entry ``name``; an unknown name raises ``DataError`` listing the known ones."""
+    return entry(DATASETS, name, "dataset")
+
+
+def entry(table: Mapping[str, T], name: str, kind: str) -> T:
+    """``table[name]`` for the ``dataset`` argument; an unknown name raises ``DataError`` naming ``kind``
+    and listing the known ones."""
     from rougelab.validation import check_name
 
     check_name(name, "dataset")
     try:
-        return DATASETS[name]
+        return table[name]
     except KeyError:
-        raise DataError(f"unknown dataset {name!r}; known: {', '.join(DATASETS)}") from None
+        raise DataError(f"unknown {kind} {name!r}; known: {', '.join(table)}") from None
 
 
 def names() -> list[str]:

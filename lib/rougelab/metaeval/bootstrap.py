@@ -16,11 +16,9 @@ from rougelab.metaeval.correlations import check_coefficient
 from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level, check_size,
                                       level_correlation, warn_skipped)
 from rougelab.metaeval.matrices import score_matrices
-from rougelab.metaeval.resampling import check_resample, draw_indices, percentile_interval
+from rougelab.metaeval.resampling import check_resample, chunks, draw_indices, percentile_interval
 from rougelab.validation import check_interval_resamples, check_probability, check_seed
 from rougelab.warn import warn
-
-_CHUNK_ELEMENTS = 2_000_000
 
 
 class CI(NamedTuple):
@@ -54,12 +52,10 @@ def bootstrap_samples(X: np.ndarray, Z: np.ndarray, level: str = "summary", coef
     Z = np.asarray(Z, dtype=float)
     rows, cols = draw_indices(np.random.default_rng(seed), *X.shape, n_resamples, resample)
     out = np.empty(n_resamples)
-    step = max(1, _CHUNK_ELEMENTS // X.size)
-    for start in range(0, n_resamples, step):
-        r = rows[start:start + step, :, None]
-        c = cols[start:start + step, None, :]
-        out[start:start + step], _ = level_correlation(X[r, c], Z[r, c], level, coef,
-                                                       kendall_variant)
+    for part in chunks(n_resamples, X.size):
+        r = rows[part, :, None]
+        c = cols[part, None, :]
+        out[part], _ = level_correlation(X[r, c], Z[r, c], level, coef, kendall_variant)
     return out
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-from rougelab.metaeval.pairwise_accuracy import ACCURACIES, pairwise_accuracy
+from rougelab.metaeval.pairwise_accuracy import ACCURACIES, PAIRWISE_BUDGET, pairwise_accuracy
+from rougelab.metaeval.resampling import chunks
 
 CORRELATIONS = ("pearson", "spearman", "kendall")
 COEFFICIENTS = CORRELATIONS + ACCURACIES
@@ -23,7 +24,6 @@ KENDALL_VARIANTS = ("b", "c")
 # Kendall's tau by pairwise signs costs n^2 memory per row; beyond this many points a row is
 # handed to scipy.stats.kendalltau (O(n log n)) instead.
 _PAIRWISE_MAX_N = 128
-_CHUNK_ELEMENTS = 1_000_000  # pairwise sign entries per chunk: ~50 MB of temporaries
 
 
 def check_coefficient(coef: str, kendall_variant: str = "b") -> None:
@@ -113,9 +113,7 @@ def kendall(x, y, variant: str = "b") -> np.ndarray:
     flat_x, flat_y, flat_m = (a.reshape(-1, n) for a in (x, y, mask))
     out = np.empty(flat_x.shape[0])
     if n <= _PAIRWISE_MAX_N:
-        step = max(1, _CHUNK_ELEMENTS // max(1, n * n))
-        for start in range(0, flat_x.shape[0], step):
-            part = slice(start, start + step)
+        for part in chunks(flat_x.shape[0], n * n, PAIRWISE_BUDGET):
             out[part] = _kendall_pairwise(flat_x[part], flat_y[part], flat_m[part], variant)
     else:
         for row in range(flat_x.shape[0]):

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from rougelab.metaeval.resampling import CHUNK_ELEMENTS, chunks
+
 ACCURACIES = ("accuracy", "accuracy-half", "accuracy-eq")
-_CHUNK_ELEMENTS = 1_000_000
+PAIRWISE_BUDGET = CHUNK_ELEMENTS // 2  # n x n entries per row: several such temporaries live at once (~50 MB)
 
 
 def pair_counts(x, y, epsilon: float = 0.0) -> dict[str, np.ndarray]:
@@ -40,9 +42,7 @@ def pair_counts(x, y, epsilon: float = 0.0) -> dict[str, np.ndarray]:
     flat_x, flat_y = x.reshape(-1, n), y.reshape(-1, n)
     counts = {k: np.empty(flat_x.shape[0]) for k in ("C", "D", "T_m", "T_h", "T_hm")}
     upper = np.triu(np.ones((n, n), dtype=bool), k=1)  # each unordered pair once
-    step = max(1, _CHUNK_ELEMENTS // max(1, n * n))
-    for start in range(0, flat_x.shape[0], step):
-        part = slice(start, start + step)
+    for part in chunks(flat_x.shape[0], n * n, PAIRWISE_BUDGET):
         a, b = flat_x[part], flat_y[part]
         dx = a[:, :, None] - a[:, None, :]
         dy = b[:, :, None] - b[:, None, :]

@@ -10,15 +10,13 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from rougelab.metaeval.resampling import check_resample
+from rougelab.metaeval.resampling import check_resample, chunks
 from rougelab.metaeval.correlations import check_coefficient
 from rougelab.metaeval.levels import (UndefinedCorrelationWarning, check_level,
                                       paired_matrices, level_correlation)
 from rougelab.metaeval.williams import check_alternative
 from rougelab.validation import check_seed, check_test_resamples
 from rougelab.warn import warn
-
-_CHUNK_ELEMENTS = 2_000_000
 
 
 class PermutationResult(NamedTuple):
@@ -57,12 +55,11 @@ def permutation_samples(X: np.ndarray, Y: np.ndarray, Z: np.ndarray, level: str 
     observed = (level_correlation(X, Z, level, coef, kendall_variant)[0]
                 - level_correlation(Y, Z, level, coef, kendall_variant)[0])
     samples = np.empty(n_resamples)
-    step = max(1, _CHUNK_ELEMENTS // X.size)
-    for start in range(0, n_resamples, step):
-        s = swap[start:start + step]
+    for part in chunks(n_resamples, X.size):
+        s = swap[part]
         a, _ = level_correlation(np.where(s, Y, X), Z, level, coef, kendall_variant)
         b, _ = level_correlation(np.where(s, X, Y), Z, level, coef, kendall_variant)
-        samples[start:start + step] = a - b
+        samples[part] = a - b
     return float(observed), samples
 
 

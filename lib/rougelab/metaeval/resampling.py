@@ -1,11 +1,22 @@
-"""Bootstrap draws and percentile intervals: numpy only, so that scoring a corpus with an interval
-(``rougelab.corpus``) or comparing systems (``rougelab.compare``) does not load SciPy's statistics."""
+"""Bootstrap draws, percentile intervals and the chunks resampled statistics are computed in: numpy only,
+so that scoring a corpus with an interval (``rougelab.corpus``) or comparing systems (``rougelab.compare``)
+does not load SciPy's statistics."""
 from __future__ import annotations
+
+from typing import Iterator
 
 import numpy as np
 
 RESAMPLE = ("both", "systems", "inputs")
 DEFAULT_SEED = 12345  # of rougelab score and compare: sacreBLEU's default (SACREBLEU_SEED)
+CHUNK_ELEMENTS = 2_000_000  # array entries one chunk builds: 16 MB of float64 per temporary
+
+
+def chunks(count: int, entries_each: int, budget: int = CHUNK_ELEMENTS) -> Iterator[slice]:
+    """Slices of ``range(count)`` (resamples, rows) taken together so that a chunk's ``entries_each``
+    array entries per item stay within ``budget`` (at least one item a chunk)."""
+    step = max(1, budget // max(1, entries_each))
+    return (slice(start, start + step) for start in range(0, count, step))
 
 
 def check_resample(resample: str) -> None:

@@ -39,6 +39,11 @@ class Metric:
     when any of them changes. A scorer that is not rougelab's (a metric of your own, ``register``) is
     fingerprinted by its source and the files of your modules it uses (``scorer:`` in the signature);
     to pin it by hand instead, give ``pins={"code": "<any label you change when the code changes>"}``.
+
+    ``columns`` lists the columns of the metric's table, in order, where they are known before scoring.
+    ``joins`` names a list option (classic ROUGE's ``measures``) that metrics equal in everything else
+    may merge into one scorer call, whose table then holds each metric's ``columns`` with the numbers the
+    metric gives alone (``metrics.together``); a metric declares it only with its ``columns``.
     """
 
     name: str
@@ -49,12 +54,17 @@ class Metric:
     resources: tuple[str, ...] = ()
     pins: dict = field(default_factory=dict)
     packages: tuple[str, ...] = ()
+    columns: tuple[str, ...] = ()
+    joins: str | None = None
 
     def __post_init__(self):
         _check_parameters(self.name, self.scorer, self.options, skip=3 if self.needs_source else 2)
         clash = sorted(set(self.options) & set(self.pins))
         if clash:
             raise ValueError(f"metric {self.name!r}: {', '.join(clash)} is both a parameter and a pin")
+        if self.joins is not None and not (self.columns and isinstance(self.options.get(self.joins), (list, tuple))):
+            raise ValueError(f"metric {self.name!r} joins on {self.joins!r}: it needs that list option "
+                             "and its columns")
 
     def with_options(self, **options) -> "Metric":
         """The same metric with some parameters changed (unknown ones are an ``InputError``)."""
@@ -75,7 +85,7 @@ class Metric:
         settings = {**self.options, **self.pins}
         parts = [self.name, *(f"{k}:{_fmt(v)}" for k, v in sorted(settings.items())),
                  f"version:{__version__}", f"code:{code_fingerprint()}"]
-        scorer = None if "code" in self.pins else scorer_fingerprint(self.scorer)
+        scorer = scorer_fingerprint(self.scorer, code="code" not in self.pins)
         if scorer:
             parts.append(f"scorer:{scorer}")
         if self.packages:

@@ -104,7 +104,7 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
                "gloss_links=False", _NB03),
         Choice("Eq. 1: personalised PageRank", "semantic.pagerank.personalized_pagerank",
                "d = 0.85, k = 20 iterations, p(0) uniform over the seed senses", "d = 0.85, k = 20",
-               "other d, k", "damping=0.85", ""),
+               "other d, k (iterations=20)", "damping=0.85", _NB03),
         Choice("Eq. 1: vector size", "semantic.pagerank.ppr_vectors",
                "one dimension per connected node of the graph (section 3.1)",
                "each iteration's vector truncated to its 100 largest entries (a full vector holds nearly all "
@@ -133,7 +133,7 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
         Choice("Eq. 4: the score", "metrics.rouge_g.rouge_g_metric",
                "a recall: the summed Sim_LS over the number of the model summaries' n-grams; no P or F defined",
                "recall, the primary column of the bare names rouge-g-1/2/su4 (F is rouge-g-1-f ...); "
-               "notebook 03 correlates F", "F (P and R with alpha = 0.5), P", 'score="f"', ""),
+               "notebook 03 correlates recall", "F (P and R with alpha = 0.5), P", 'score="f"', ""),
         Choice("Eq. 4 in ROUGE-G-SU4: unigrams and skip-bigrams", "semantic.graph_similarity.GraphSimilarity",
                "not said (SU4 counts unigrams and skip-bigrams together)",
                "like with like, as ROUGE-SU4 matches them (a unigram never pairs with a skip-bigram)",

@@ -90,7 +90,7 @@ FAMILIES = (
            "rouge-we-<1|2|su4>[-eq2|-s3]", board=("rouge-we-1", "rouge-we-2", "rouge-we-su4")),
     Family("ROUGE-G (ShafieiBavani et al. 2018)", r"rouge-g-.+", "rougelab.metrics.rouge_g", r"rouge-g-(1|2|su4)",
            "our reading of the paper (no released code); its open choices: rougelab.metrics.choices",
-           "rouge-g-<1|2|su4>"),
+           "rouge-g-<1|2|su4>[-f]", board=("rouge-g-1", "rouge-g-2", "rouge-g-su4")),
     Family("WIDAR (Jain et al. 2022)", r"widar-.+", "rougelab.metrics.widar",
            r"widar-(1|2|l|rouge-lw|rouge-lw-no-red|rouge-lw-no-cov|rouge-l-sl|idss)",
            "defaults follow the authors' released code; Table 5's ablations by name; -total: every-occurrence denominators",
@@ -120,10 +120,10 @@ def register(name: str, factory: Callable[[], Metric] | str, *, board: bool = Fa
         raise InputError(f"a metric name must be a non-empty string, got {name!r}")
     if name in _YOURS:
         raise ValueError(f"metric {name!r} is already registered")
-    for family in FAMILIES:
-        if family.accepts(name):
-            raise ValueError(f"metric name {name!r} is spelled like the names of {family.title} "
-                             f"({family.form}): choose a name outside that family")
+    family = family_of(name)
+    if family is not None:
+        raise ValueError(f"metric name {name!r} is spelled like the names of {family.title} "
+                         f"({family.form}): choose a name outside that family")
     if isinstance(factory, str) and factory.count(":") != 1:
         raise ValueError(f"factory {factory!r}: give a callable or 'module:function'")
     _YOURS[name] = factory

@@ -57,8 +57,9 @@ PACKAGES = tuple(sorted({*ROUGE_PACKAGES, *wordnet_graph.PACKAGES, *pagerank.PAC
 
 # The words WordNet looks up: ROUGE-1.5.5's tokens of each whole text, unstemmed; Count_match compares
 # them stemmed as ``-m`` stems them (``STEMMED``, the signature's).
-READING = Preprocessing(stemmer=None, splitter="none")
+UNSTEMMED = Preprocessing(stemmer=None, splitter="none")
 STEMMED = Preprocessing(splitter="none")
+# Each ROUGE-G measure (the names of ``measures=``) -> the grams it counts.
 MEASURES = {
     "rouge-g-1": GramSpec(n=1),
     "rouge-g-2": GramSpec(n=2),
@@ -125,8 +126,8 @@ def _prepare(summaries, references, measures, **options):
     warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
                          "ROUGE-G (ROUGE-1.5.5's tokens, English WordNet)", UNICODE_ROUGE)
     index = TokenIndex()
-    cand_ids = [index.ids(tokens) for tokens in READING.tokens(summaries)]
-    ref_ids = [[index.ids(tokens) for tokens in READING.tokens(refs)] for refs in references]
+    cand_ids = [index.ids(tokens) for tokens in UNSTEMMED.tokens(summaries)]
+    ref_ids = [[index.ids(tokens) for tokens in UNSTEMMED.tokens(refs)] for refs in references]
     return GraphSimilarity(index.tokens, **options), cand_ids, ref_ids
 
 
@@ -169,8 +170,9 @@ def rouge_g_metric(measure: str = "rouge-g-2", *, beta: float = BETA, c: float =
     options = {"measures": [measure], "beta": beta, "c": c, "top": top, "gloss_links": gloss_links,
                "damping": DAMPING, "iterations": ITERATIONS, "cross_type_pairs": cross_type_pairs}
     pins = {"wordnet": wordnet_signature(), "preprocessing": STEMMED.signature, "multiref": "A"}
-    return Metric(name or measure, rouge_g, primary=f"rougeg{MEASURES[measure].name}_{score}",
-                  options=options, resources=("rouge155",), pins=pins, packages=PACKAGES)
+    prefix = f"rougeg{MEASURES[measure].name}"
+    return Metric(name or measure, rouge_g, primary=f"{prefix}_{score}", options=options, resources=("rouge155",),
+                  pins=pins, packages=PACKAGES, columns=tuple(f"{prefix}_{x}" for x in "rpf"), joins="measures")
 
 
 # Registry names: the bare measure (recall, the paper's score) and ``-f`` (F, a name that says so).

@@ -31,8 +31,10 @@ from rougelab.metrics.base import Metric
 from rougelab.rouge.api import PACKAGES, column_prefix, parse_measure, rouge
 
 MEASURES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "l", "w-1.2", "s4", "s9", "s*", "su4", "su9", "su*")
-PREPROCESSING = {"": dict(stem=True, stopwords=False), "-nostem": dict(stem=False, stopwords=False),
-                 "-stop": dict(stem=True, stopwords=True), "-noexc": dict(stem=True, stopwords=False, stem_exceptions=())}
+# Each name suffix -> the ``rouge()`` options it sets.
+PREPROCESSING_OPTIONS = {"": dict(stem=True, stopwords=False), "-nostem": dict(stem=False, stopwords=False),
+                         "-stop": dict(stem=True, stopwords=True),
+                         "-noexc": dict(stem=True, stopwords=False, stem_exceptions=())}
 MULTIREF = {"": "A", "-best": "B", "-jackknife": "jackknife", "-jackknife-pooled": "jackknife-A", "-refmean": "mean"}
 COLUMN = {"": "f", "-recall": "r", "-precision": "p"}
 SPLITTER = {"": "newline", "-nltk": "nltk"}
@@ -45,13 +47,13 @@ def _alternatives(suffixes) -> str:
 
 # The one parser of registry names: rouge-<measure>[-nltk][<preprocessing>][<multiref>][<column>].
 NAME = re.compile(f"rouge-(?P<measure>{_alternatives(MEASURES)})(?P<split>{_alternatives(SPLITTER)})?"
-                  f"(?P<pre>{_alternatives(PREPROCESSING)})?(?P<multi>{_alternatives(MULTIREF)})?"
+                  f"(?P<pre>{_alternatives(PREPROCESSING_OPTIONS)})?(?P<multi>{_alternatives(MULTIREF)})?"
                   f"(?P<col>{_alternatives(COLUMN)})?")
 
 # What ``rougelab metrics`` lists: every measure bare, and with each single suffix (combinations of
 # suffixes are valid names too, resolved on demand).
 NAMES = tuple(f"rouge-{m}{suffix}" for m in MEASURES
-              for suffix in ["", *(s for table in (PREPROCESSING, MULTIREF, COLUMN) for s in table if s),
+              for suffix in ["", *(s for table in (PREPROCESSING_OPTIONS, MULTIREF, COLUMN) for s in table if s),
                              *(["-nltk"] if m in SENTENCE_MEASURES else [])])
 
 
@@ -68,9 +70,10 @@ def rouge_metric(measure: str, preprocessing: str = "", multiref: str = "", colu
                  splitter: str = "") -> Metric:
     """The configured ``Metric`` for one measure and suffixes (see the module docstring)."""
     name = f"rouge-{measure}{splitter}{preprocessing}{multiref}{column}"
-    options = dict(measures=(f"rouge-{measure}",), **PREPROCESSING[preprocessing],
+    options = dict(measures=(f"rouge-{measure}",), **PREPROCESSING_OPTIONS[preprocessing],
                    multiref=MULTIREF[multiref], alpha=0.5, splitter=SPLITTER[splitter], tokenizer="rouge155",
                    perl_last_unigram_bug=True, perl_byte_limit_skips_lcs=True, perl_round_before_f=True,
                    perl_wlcs=True)
-    primary = f"{column_prefix(parse_measure(f'rouge-{measure}'))}_{COLUMN[column]}"
-    return Metric(name, rouge, primary=primary, options=options, resources=("rouge155",), packages=PACKAGES)
+    prefix = column_prefix(parse_measure(f"rouge-{measure}"))
+    return Metric(name, rouge, primary=f"{prefix}_{COLUMN[column]}", options=options, resources=("rouge155",),
+                  packages=PACKAGES, columns=tuple(f"{prefix}_{x}" for x in "rpf"), joins="measures")

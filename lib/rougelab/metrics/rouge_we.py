@@ -60,6 +60,7 @@ from rougelab.text.tokenizers import UNICODE_ROUGE, warn_dropped_letters
 from rougelab.rouge.api import PACKAGES
 from rougelab.validation import check_float
 
+# Each ROUGE-WE measure (the names of ``measures=``) -> the grams it counts.
 MEASURES = {
     "rouge-we-1": GramSpec(n=1),
     "rouge-we-2": GramSpec(n=2),
@@ -156,7 +157,8 @@ def rouge_we_metric(measure: str = "rouge-we-2", *, variant: str = "perl", compo
     pins = {"reading": READING[variant], "vectors": wv.signature, "preprocessing": PREPROCESSING.signature,
             "multiref": "A"}
     return Metric(name or measure + NAME_SUFFIX[variant], functools.partial(rouge_we, vectors=wv),
-                  primary=_column_prefix(measure) + "_f", options=options, pins=pins, packages=PACKAGES)
+                  primary=_column_prefix(measure) + "_f", options=options, pins=pins, packages=PACKAGES,
+                  columns=tuple(f"{_column_prefix(measure)}_{x}" for x in "rpf"), joins="measures")
 
 
 def oov_rates(texts: Sequence[str], vectors=None, ns: Sequence[int] = (1, 2)) -> dict[int, float]:

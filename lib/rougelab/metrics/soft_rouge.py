@@ -99,7 +99,7 @@ def exact_similarity(ref_keys: np.ndarray, cand_keys: np.ndarray) -> np.ndarray:
 
 
 COMPOSITIONS = ("product", "sum", "mean")
-MEASURES = ("dot", "cosine")
+SIMILARITY_MEASURES = ("dot", "cosine")  # how ``VectorSimilarity`` compares two gram vectors (its ``measure``)
 
 
 class VectorSimilarity:
@@ -126,8 +126,8 @@ class VectorSimilarity:
                  measure: str = "dot", exact_is_one: bool = False) -> None:
         if composition not in COMPOSITIONS:
             raise ValueError(f"composition must be one of {COMPOSITIONS}, got {composition!r}")
-        if measure not in MEASURES:
-            raise ValueError(f"measure must be one of {MEASURES}, got {measure!r}")
+        if measure not in SIMILARITY_MEASURES:
+            raise ValueError(f"measure must be one of {SIMILARITY_MEASURES}, got {measure!r}")
         vectors = np.asarray(vectors, dtype=np.float64)
         known = np.asarray(known, dtype=bool)
         if vectors.ndim != 2 or len(vectors) != len(known):

@@ -64,6 +64,12 @@ def parse_measure(name: str) -> Measure:
     return Measure("S", distance, unigrams=match["s"] == "su")
 
 
+@lru_cache(maxsize=256)
+def _parse_measures(names: tuple[str, ...]) -> tuple[Measure, ...]:
+    """``parse_measure`` of each name, a repeated measure once (scored once), remembered for the next call."""
+    return tuple(dict.fromkeys(parse_measure(m) for m in names))
+
+
 def column_prefix(measure: Measure) -> str:
     """``ROUGE-W-1.2`` -> ``rougew1.2``, ``ROUGE-SU*`` -> ``rougesu*``."""
     return measure.key.lower().replace("-", "")
@@ -170,7 +176,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         See ``combine_references``.
     alpha : float
         F = P R / ((1 - alpha) P + alpha R) (``-p``).
-    splitter : "newline", "nltk", "none" or callable
+    splitter : "newline", "nltk", "none", "period" or callable
         Sentence boundaries for ROUGE-L/W (see ``rougelab.text.split_sentences``): ``"newline"`` gives
         rouge-score's ``rougeLsum``, ``"none"`` (the whole text one sentence) its ``rougeL``.
     word_limit, byte_limit : int, optional
@@ -217,7 +223,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     if isinstance(measures, str):
         measures = [measures]
     measures = check_names(measures, "measures", empty=True)
-    parsed = list(dict.fromkeys(parse_measure(m) for m in measures))  # repeated names: scored once
+    parsed = list(_parse_measures(tuple(measures)))
     if not parsed:
         raise InputError("no ROUGE measure requested: pass e.g. measures=['rouge-1', 'rouge-2', 'rouge-l']")
     check_sizes(summaries, references, parsed)  # very long texts: InputError before any allocation

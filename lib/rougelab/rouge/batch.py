@@ -37,18 +37,34 @@ class EncodedBatch:
 
     def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
         self.ids, lengths, per_text, _ = options.preprocessing(splitter).encode(texts)
-        # Text t owns sentences unit_start[t] - t .. unit_start[t + 1] - t - 1; each text's offsets start at 0.
-        self.unit_start = np.concatenate([[0], np.cumsum(per_text + 1)]).astype(np.int64)
-        first = self.unit_start[:-1] - np.arange(len(texts))
-        sentence_text = np.repeat(np.arange(len(texts)), per_text)
-        cumulative = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-        bounds = cumulative[np.concatenate([first, [len(lengths)]]).astype(np.int64)]
-        self.start, self.end = bounds[:-1], bounds[1:]
-        offsets = np.zeros(len(lengths) + len(texts), dtype=np.int64)
-        position = np.arange(len(lengths)) + sentence_text + 1  # sentence i's end slot
-        offsets[position] = cumulative[1:] - self.start[sentence_text]
-        self.unit_offsets = offsets
+        self.start, self.end, self.unit_start, self.unit_offsets = text_bounds(lengths, per_text)
         self.options = options
+
+
+@jit
+def text_bounds(lengths, per_text):
+    """Where each text's tokens and sentences lie, from the tokens of each sentence unit (``lengths``)
+    and the units of each text (``per_text``): (start, end, unit_start, unit_offsets) as ``EncodedBatch``
+    keeps them; text t's offsets are 0 and then the end of each of its sentences, relative to ``start[t]``."""
+    n_texts = len(per_text)
+    start = np.empty(n_texts, dtype=np.int64)
+    end = np.empty(n_texts, dtype=np.int64)
+    unit_start = np.zeros(n_texts + 1, dtype=np.int64)
+    unit_offsets = np.zeros(len(lengths) + n_texts, dtype=np.int64)
+    token = 0
+    unit = 0
+    slot = 0
+    for t in range(n_texts):
+        start[t] = token
+        slot += 1  # unit_offsets[slot] = 0: the text's first sentence starts at its start
+        for _ in range(per_text[t]):
+            token += lengths[unit]
+            unit += 1
+            unit_offsets[slot] = token - start[t]
+            slot += 1
+        end[t] = token
+        unit_start[t + 1] = slot
+    return start, end, unit_start, unit_offsets
 
 
 @jit

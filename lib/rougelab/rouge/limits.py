@@ -45,7 +45,7 @@ def token_bound(text: str) -> int:
     return sum(1 for _ in _TOKEN.finditer(text))
 
 
-def skip_bigrams(n: int, distance: int) -> int:
+def skip_bigram_count(n: int, distance: int) -> int:
     """How many skip-bigrams n tokens hold with at most ``distance`` tokens between (negative: no limit)."""
     span = int(skip_reach(n, distance))  # each token pairs with the next ``span`` (``rougelab.rouge.grams``)
     return max(span, 0) * (2 * n - span - 1) // 2
@@ -60,7 +60,7 @@ def check_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]], m
     widest = -1 if any(d < 0 for d in distances) else max(distances, default=0)
 
     def fits(n: int, m: int) -> bool:  # with the number of characters, an upper bound of token_bound
-        return not ((distances and max(skip_bigrams(n, widest), skip_bigrams(m, widest)) > MAX_SKIP_BIGRAMS)
+        return not ((distances and max(skip_bigram_count(n, widest), skip_bigram_count(m, widest)) > MAX_SKIP_BIGRAMS)
                     or (lcs and n * m > MAX_LCS_CELLS))
 
     if fits(max(map(len, summaries), default=0), max(map(len, chain.from_iterable(references)), default=0)):
@@ -73,7 +73,7 @@ def check_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]], m
         for k, ref in enumerate(refs):
             m = counts[ref] if ref in counts else counts.setdefault(ref, token_bound(ref))
             for what, size in ((f"summary {i}", n), (f"reference {k} of summary {i}", m)):
-                if distances and skip_bigrams(size, widest) > MAX_SKIP_BIGRAMS:
+                if distances and skip_bigram_count(size, widest) > MAX_SKIP_BIGRAMS:
                     raise InputError(f"{what} has ~{size:,} words: too long for ROUGE-S with skip distance "
                                      f"{'unlimited' if widest < 0 else widest} (over {MAX_SKIP_BIGRAMS:,} "
                                      "skip-bigrams); split the text or use a bounded distance (e.g. rouge-su4)")

@@ -70,6 +70,8 @@ class GraphSimilarity:
         check_beta(beta)
         if top is not None and (not isinstance(top, (int, np.integer)) or top < 1):
             raise InputError(f"top must be a positive number of PPR entries or None (all of them), got {top!r}")
+        if not isinstance(iterations, (int, np.integer)) or iterations < 0:
+            raise InputError(f"iterations must be a whole number >= 0 (k of Eq. 1), got {iterations!r}")
         self.beta, self.c, self.top, self.cross_type_pairs = beta, c, top, cross_type_pairs
         self._last_pair: tuple = (None, None)                       # (pair, Sim_sem) of the last lone pair
         self._common = _CommonSenses(np.zeros(0, dtype=np.int64), np.zeros((0, 0)))
@@ -77,7 +79,8 @@ class GraphSimilarity:
         self.stem = np.array(TokenIndex().id_list(stems) + [-1], dtype=np.int64)  # one id per stem; last: PAD
         if beta == 1.0:
             return  # Sim_sem has weight 0: no WordNet needed
-        graph, cache, wordnet = wordnet_ppr(gloss_links, damping, iterations, top)
+        stored_iterations, stored_top = _stored_setting(iterations, top)
+        graph, cache, wordnet = wordnet_ppr(gloss_links, damping, stored_iterations, stored_top)
         self.oov_offset = graph.n_nodes
         senses = []
         for token in tokens:
@@ -89,7 +92,8 @@ class GraphSimilarity:
                              f"{len(needed):,} senses, more than {FULL_VECTOR_SENSES}: score fewer or shorter "
                              f"texts at a time, or truncate (top=100)")
         vectors = cache.vectors(needed)
-        self._ids, self._values = vectors.ids, vectors.values
+        keep = (slice(None), slice(0, iterations + 1), slice(0, top))
+        self._ids, self._values = (np.ascontiguousarray(a[keep]) for a in (vectors.ids, vectors.values))
         row_of = {s: i for i, s in enumerate(needed)}
         # Word w's senses (rows of _ids, WordNet's order) are sense_rows[sense_start[w]:sense_start[w + 1]].
         self.sense_rows = np.array([row_of[s] for word in senses for s in word], dtype=np.int64)
@@ -291,6 +295,16 @@ def _sim_ls(stem: np.ndarray, beta: float, ref_keys: np.ndarray, cand_keys: np.n
     if not cross_type_pairs and ref_keys.shape[1] == 2:
         sim[(ref_keys[:, None, 1] == PAD) != (cand_keys[None, :, 1] == PAD)] = 0.0
     return sim
+
+
+def _stored_setting(iterations: int, top: int | None) -> tuple[int, int | None]:
+    """The PPR setting whose vectors to read for ``iterations`` and ``top``: a vector stopped after fewer
+    iterations than ``ITERATIONS`` is a prefix of the default's along the iterations (each iteration is
+    exact), and one cut to fewer entries than ``TOP`` is a prefix along the entries (ranked by mass, ties
+    by node id), so those settings read the default's cache and slice it instead of computing their own."""
+    if top is None:
+        return iterations, None
+    return max(iterations, ITERATIONS), max(top, TOP)
 
 
 def check_beta(beta: float) -> None:

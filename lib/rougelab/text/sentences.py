@@ -13,12 +13,14 @@ def split_sentences(text: str, splitter: Splitter = "newline") -> list[str]:
     ----------
     text : str
         A summary or reference.
-    splitter : {"newline", "nltk", "none"} or callable
+    splitter : {"newline", "nltk", "none", "period"} or callable
         ``"newline"`` (default): one sentence per line, as in ROUGE-1.5.5's SPL format; empty lines
         are dropped (as the Perl script drops them), whitespace-only lines are kept.
         ``"nltk"``: NLTK's Punkt algorithm with its default parameters (the pre-trained English model
         ``punkt_tab`` is a download, which rougelab never makes), applied to each line.
         ``"none"``: the whole text is one sentence, its newlines read as spaces (rouge-score's ``rougeL``).
+        ``"period"``: the pieces between ``". "`` separators, newlines kept inside them, as WIDAR's released
+        code splits (Jain et al. 2022; the paper does not say how it splits).
         A callable maps a text to its sentences.
 
     Returns
@@ -34,10 +36,12 @@ def split_sentences(text: str, splitter: Splitter = "newline") -> list[str]:
         pieces = text.split("\n")
     elif splitter == "none":
         pieces = [text.replace("\n", " ")]
+    elif splitter == "period":
+        pieces = text.split(". ")
     elif splitter == "nltk":
         pieces = [s for line in text.split("\n") for s in _punkt().tokenize(line)]
     else:
-        raise ValueError(f"unknown sentence splitter {splitter!r}: use 'newline', 'nltk', 'none' or a callable")
+        raise ValueError(f"unknown sentence splitter {splitter!r}: use 'newline', 'nltk', 'none', 'period' or a callable")
     return [p for p in pieces if p]
 
 

@@ -60,12 +60,6 @@ class WidarComponents:
         return len(self.idss)
 
 
-def _sentences(text: str, preprocessing: Preprocessing, *, source: bool) -> list[str]:
-    if preprocessing.splitter is split_sentences:  # the authors' code strips the source's pieces only
-        return split_sentences(text, drop_blank=source)
-    return [s for s in preprocessing.sentences(text) if s.strip()]
-
-
 def _check(summaries, references, sources) -> None:
     if sources is None:
         raise InputError("WIDAR reads the source document: pass sources=[...]")
@@ -91,7 +85,8 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
     ----------
     summaries, references, sources : the batch (one list of references per summary).
     orders : which ROUGE-K_W to prepare, from ``"1"``, ``"2"``, ``"l"``.
-    splitter : ``"period"`` (split on ". ", the authors' code) or a ``rougelab.text`` splitter name.
+    splitter : a ``rougelab.text.split_sentences`` splitter: ``"period"`` (split on ". ", the authors' code,
+        the default) or ``"newline"``, ``"nltk"``, ``"none"``.
     stemmer : weighted ROUGE's stemmer, any name ``rougelab.rouge.rouge`` takes: ``"snowball"`` (NLTK's
         English Snowball, the authors' code; ``"snowball:<language>"``), ``"porter"``, ``"rouge155"``, or
         None (no stemming); tokens are rouge-score's (``tokenize.weighted_preprocessing``). The ROUGE-L of
@@ -115,7 +110,8 @@ def widar_components(summaries: Sequence[str], references: Sequence[Sequence[str
     def sentence_tokens(text: str, *, source: bool = False, preprocessing: Preprocessing = weighted) -> list[list[str]]:
         key = (text, source, preprocessing)
         if key not in tokens_memo:
-            tokens_memo[key] = preprocessing.tokens(_sentences(text, preprocessing, source=source))
+            tokens_memo[key] = preprocessing.tokens(split_sentences(text, drop_blank=source,
+                                                                     preprocessing=preprocessing))
         return tokens_memo[key]
 
     hits: dict[str, list[list[SentenceHits]]] = {}

@@ -10,7 +10,9 @@ characters stemmed) and differ only in the stemmer:
   Google's ``rouge-score`` uses with ``use_stemmer=True`` (the ROUGE-L recall of Algorithm 1 and the
   IDSS of Eq. 8).
 
-Sentences are pieces of the text split on ``". "`` (the paper does not say; the authors' code does).
+Sentences are ``Preprocessing``'s ``"period"`` splitter's pieces (split on ``". "``): the paper does not
+say how it splits, and the authors' code, which computed its tables, splits so; it is therefore the default
+of every WIDAR name. Other splitters are options.
 """
 from __future__ import annotations
 
@@ -19,25 +21,28 @@ from rougelab.text.preprocessing import Preprocessing
 ROUGE_SCORE = Preprocessing("rouge-score", "porter")  # rouge_score.tokenizers.DefaultTokenizer(use_stemmer=True)
 
 
-def split_sentences(text: str, *, drop_blank: bool = False) -> list[str]:
-    """Pieces of ``text`` between ``". "`` separators, empty pieces dropped.
+def split_sentences(text: str, *, drop_blank: bool = False, preprocessing: Preprocessing | None = None) -> list[str]:
+    """WIDAR's sentences of ``text``: the pieces of ``preprocessing``'s splitter (weighted ROUGE's by default:
+    ``"period"``, between ``". "`` separators), empty pieces dropped.
 
-    ``drop_blank=True`` also drops whitespace-only pieces and strips the rest; the authors' code
-    does this for the source document only, so a blank reference or summary piece still counts
-    as a sentence there (it has no tokens, so it only changes |R| or |S|).
+    ``drop_blank=True`` also drops whitespace-only pieces and strips the rest; the authors' code does this
+    for the source document only, so a blank reference or summary piece still counts as a sentence there
+    (it has no tokens, so it only changes |R| or |S|). The other splitters always drop blank pieces.
     """
-    pieces = text.split(". ")
-    if drop_blank:
-        return [p.strip() for p in pieces if p.strip()]
-    return [p for p in pieces if p]
+    preprocessing = preprocessing or weighted_preprocessing()
+    pieces = preprocessing.sentences(text)
+    if preprocessing.splitter == "period" and not drop_blank:
+        return pieces
+    return [p.strip() for p in pieces if p.strip()]
 
 
 def weighted_preprocessing(stemmer: str | None = "snowball", splitter="period") -> Preprocessing:
     """Weighted ROUGE's text handling: rouge-score's tokenizer, ``stemmer`` (a ``rougelab.rouge.rouge``
-    stemmer name, ``"snowball"`` the authors' English Snowball; None: no stemming) and ``splitter``
-    (``"period"``: ``split_sentences``, or a ``rougelab.text.split_sentences`` splitter)."""
+    stemmer name, ``"snowball"`` the authors' English Snowball; None: no stemming) and ``splitter`` (a
+    ``rougelab.text.split_sentences`` splitter; ``"period"`` the authors')."""
     return Preprocessing.from_options(tokenizer="rouge-score", stem=stemmer is not None, stemmer=stemmer,
-                                      splitter=split_sentences if splitter == "period" else splitter)
+                                      splitter=splitter)
+
 
 
 def widar_tokens(text: str, *, stem: bool = True) -> list[str]:

@@ -1,0 +1,56 @@
+"""Several metrics over one batch in as few scorer calls as their declarations allow.
+
+Metrics that declare ``joins`` (classic ROUGE, ROUGE-G and ROUGE-WE: ``measures``) and are equal in
+everything else -- scorer, options, pins, resources -- are scored in one call with the union of their
+lists, which shares the work between them (the tokens, ROUGE-G's Sim_sem blocks); each metric then
+gets its declared ``columns`` of that table, the numbers it gives alone (tests/test_score_cache.py).
+Any other metric is scored by a call of its own.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import pandas as pd
+
+from rougelab.metrics.base import Metric
+from rougelab.progress import bar
+from rougelab.scoring import checked_batch
+
+
+def score_together(metrics: Sequence[Metric], summaries, references, sources=None, *,
+                   progress: bool = False) -> list[pd.DataFrame]:
+    """``[metric.score(summaries, references, sources) for metric in metrics]``, from one call per group
+    of metrics that can join; ``progress`` shows a bar over the calls."""
+    with checked_batch(summaries, references, sources, needs_source=any(m.needs_source for m in metrics)):
+        groups: dict[tuple, list[int]] = {}
+        for i, metric in enumerate(metrics):
+            groups.setdefault(joint_key(metric), []).append(i)
+        tables: list[pd.DataFrame | None] = [None] * len(metrics)
+        for members in bar(groups.values(), progress=progress and len(groups) > 1, desc="metrics"):
+            group = [metrics[i] for i in members]
+            for i, table in zip(members, _score_group(group, summaries, references, sources)):
+                tables[i] = table
+        return tables
+
+
+def joint_key(metric: Metric) -> tuple:
+    """Metrics with equal keys are scored in one call (a metric that does not join: only alone)."""
+    if metric.joins is None:
+        return (id(metric),)
+    others = sorted((k, repr(v)) for k, v in metric.options.items() if k != metric.joins)
+    return (metric.scorer, metric.joins, metric.needs_source, metric.resources, metric.packages,
+            repr(sorted(metric.pins.items())), repr(others))
+
+
+def _score_group(metrics: list[Metric], summaries, references, sources) -> list[pd.DataFrame]:
+    sources = sources if metrics[0].needs_source else None
+    if len(metrics) == 1:
+        return [metrics[0].score(summaries, references, sources)]
+    option = metrics[0].joins
+    union = list(dict.fromkeys(v for metric in metrics for v in metric.options[option]))
+    joint = metrics[0].with_options(**{option: union}).score(summaries, references, sources)
+    missing = sorted({c for metric in metrics for c in metric.columns} - set(joint.columns))
+    if missing:
+        raise ValueError(f"metrics {', '.join(m.name for m in metrics)} declare the columns {missing}, "
+                         f"which their joint call on {option!r} did not return")
+    return [joint[list(metric.columns)] for metric in metrics]

@@ -9,11 +9,15 @@ from rougelab.extras import MissingExtra, require
 HEAVY = ("torch", "transformers", "gensim", "dask", "distributed", "matplotlib", "bert_score")
 
 
+def printed_by(script: str) -> str:
+    """What ``script`` prints, run in a fresh interpreter (so that only its own imports are loaded)."""
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.strip()
+
+
 def test_import_rougelab_imports_none_of_the_big_libraries():
     script = ("import sys, rougelab, rougelab.cli\n"
               "print([m for m in ('nltk', 'torch', 'transformers', 'gensim', 'dask', 'pandas') if m in sys.modules])")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    assert printed_by(script) == "[]"
 
 
 def test_commands_that_read_no_table_load_no_pandas():
@@ -29,16 +33,14 @@ def test_commands_that_read_no_table_load_no_pandas():
               "    except SystemExit as done:\n"
               "        codes.append(done.code)\n"
               "print(codes, 'pandas' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[0, 0] False"
+    assert printed_by(script) == "[0, 0] False"
 
 
 def test_classic_rouge_imports_no_heavy_package():
     script = ("import sys, rougelab; from rougelab.rouge import rouge\n"
               "rouge(['a b c'], [['a b d']], ['rouge-1', 'rouge-l'])\n"
               f"print([m for m in {HEAVY!r} if m in sys.modules])")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    assert printed_by(script) == "[]"
 
 
 def test_a_corpus_score_with_its_interval_and_a_comparison_load_no_scipy_statistics():
@@ -50,8 +52,7 @@ def test_a_corpus_score_with_its_interval_and_a_comparison_load_no_scipy_statist
               "from rougelab.compare import compare_systems\n"
               "corpus_score(['a b c', 'a c'], [['a b d'], ['a c']], metrics=['rouge-1'])\n"
               "print([m for m in ('scipy.stats', 'rougelab.metaeval.correlations') if m in sys.modules])")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    assert printed_by(script) == "[]"
 
 
 def test_require_names_the_extra_of_a_missing_module(monkeypatch):

@@ -30,7 +30,7 @@ from typing import Callable, Mapping, NamedTuple, Sequence
 import numpy as np
 import pandas as pd
 
-from rougelab.metaeval.resampling import DEFAULT_SEED, draw_indices, percentile_interval
+from rougelab.metaeval.resampling import DEFAULT_SEED, chunks, draw_indices, percentile_interval
 from rougelab.scoring import InputError, joined_batch
 from rougelab.validation import check_interval_resamples, check_probability, check_seed, check_test_resamples
 
@@ -77,8 +77,8 @@ def paired_bootstrap(baseline: np.ndarray, system: np.ndarray, n_resamples: int 
     check_interval_resamples(n_resamples, confidence, "n_resamples")
     n = len(base)
     _, items = draw_indices(np.random.default_rng(check_seed(seed)), 1, n, n_resamples, resample="inputs")
-    deltas = np.concatenate([score(sys_[chunk].sum(axis=1)) - score(base[chunk].sum(axis=1))
-                             for chunk in _chunks(items)])
+    deltas = np.concatenate([score(sys_[items[rows]].sum(axis=1)) - score(base[items[rows]].sum(axis=1))
+                             for rows in chunks(len(items), 1, budget=_CHUNK)])
     observed = float(score(sys_.sum(axis=0)[None])[0] - score(base.sum(axis=0)[None])[0])
     spread = np.abs(deltas)
     low, high = percentile_interval(deltas, confidence)
@@ -96,7 +96,8 @@ def approximate_randomization(baseline: np.ndarray, system: np.ndarray, n_trials
     swaps = np.random.default_rng(check_seed(seed)).integers(2, size=(n_trials, len(base)), dtype=bool)
     observed = abs(float(score(sys_.sum(axis=0)[None])[0] - score(base.sum(axis=0)[None])[0]))
     gaps = []
-    for chunk in _chunks(swaps):
+    for rows in chunks(len(swaps), 1, budget=_CHUNK):
+        chunk = swaps[rows]
         keep = (~chunk).astype(float)
         swap = chunk.astype(float)
         a = swap @ base + keep @ sys_  # where swapped, pseudo-system a takes the baseline's item
@@ -179,11 +180,6 @@ def _prepare(baseline, system, corpus_score):
         n = len(base)
         return base, sys_, lambda stats: mean_score(stats, n)
     return base, sys_, lambda stats: np.asarray(corpus_score(stats), dtype=float)
-
-
-def _chunks(rows: np.ndarray):
-    for start in range(0, len(rows), _CHUNK):
-        yield rows[start:start + _CHUNK]
 
 
 def _pvalue(statistics: np.ndarray, observed: float, strict: bool) -> float:

@@ -253,6 +253,12 @@ def test_duc2002_multi_document_abstracts_one_release_per_size(cache, capsys):
     single = load_dataset("duc2002")
     assert single.system_id.tolist() == ["19"] and single.coverage_mean.tolist() == [0.9]
     assert "duc2002-multi-50: DUC 2002 multi-document abstracts, 50 words" in nist.describe()
+    docs = cache / "duc2002docs" / "d061j"                # the document set's folder: its documents are the source
+    docs.mkdir(parents=True)
+    for docno, text in (("WSJ880912-0064", "Later."), ("AP880911-0016", "Earlier.")):
+        (docs / f"{docno}.S").write_text(f"<DOC>\n<DOCNO> {docno} </DOCNO>\n<TEXT>\n{text}\n</TEXT>\n</DOC>\n")
+    nist.add("duc2002-multi-50", results, documents=cache / "duc2002docs")
+    assert (load_dataset("duc2002-multi-50").source == "Earlier.\n\nLater.").all()
     assert not nist.is_added("duc2002-multi-200") and not nist.is_added("duc2002-multi-100")
 
 
@@ -311,6 +317,12 @@ def test_duc2003_tasks_2_to_4_each_from_its_folders_and_table(cache, capsys):
         assert got.coverage_mean.tolist() == pytest.approx([0.1 * task, 0.05 * task])
         assert got.length_adjusted_coverage_mean.tolist() == pytest.approx([0.05 * task, 0.025 * task])
     assert "duc2003-task3: 2 peer summaries, 1 inputs x 2 systems" in capsys.readouterr().out
+    # a multi-document summary's source: its set's documents (folder d30001t: document set D30001), DOCNO order
+    docs = write_tar(cache / "task2.docs.tar.gz", {
+        f"duc2003_testdata/task2/d30001t/{docno}": f"<DOC>\n<DOCNO> {docno} </DOCNO>\n<TEXT>\n{text}\n</TEXT>\n</DOC>\n"
+        for docno, text in (("NYT19981002.0001", "Second story."), ("APW19981001.0001", "First story."))})
+    nist.add("duc2003-task2", results, documents=docs)
+    assert (load_dataset("duc2003-task2").source == "First story.\n\nSecond story.").all()
 
 
 def test_duc2003_task_without_its_table_is_refused(cache):

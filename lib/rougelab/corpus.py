@@ -131,8 +131,8 @@ def corpus_score(summaries: Sequence[str], references: Sequence[Sequence[str]], 
 
 def corpus_of_tables(metrics, tables, *, n_resamples: int = 1000, confidence: float = 0.95,
                      seed: int = DEFAULT_SEED) -> CorpusScore:
-    """The ``CorpusScore`` of per-summary ``tables`` already computed, one per metric of ``metrics``
-    (``Metric`` objects), such as ``rougelab score --dask`` gathers from its workers."""
+    """The ``CorpusScore`` of per-summary ``tables`` already computed (DataFrames, such as ``rougelab score
+    --dask`` gathers from its workers, or ``ScoreTable``s), one per metric of ``metrics`` (``Metric`` objects)."""
     n_resamples, confidence, seed = _resampling(n_resamples, confidence, seed)
     values = np.concatenate([np.asarray(table.values, dtype=float) for table in tables], axis=1)
     if n_resamples:

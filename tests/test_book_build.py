@@ -59,6 +59,7 @@ def test_one_page_per_notebook_and_a_landing_page_with_every_headline_table(book
     page = (out / "01_paper.html").read_text()
     assert "smoke run" in page and "rougelab 0.1.0" in page and "summeval" in page
     assert 'class="toctree-l1' in page and 'href="00_tour.html"' in page  # the sidebar of pages
+    assert page.count('class="btn search-button-field') == 1     # one search box (the sidebar's), not a second in a top bar
 
 
 def test_nothing_loads_from_the_network_and_formulas_are_mathml(book):

@@ -109,16 +109,30 @@ def test_the_pagerank_cache_follows_only_the_code_that_computes_it(tmp_path):
 
     copies = {}
     for name, module in (("scoring", "semantic/semantic_similarity.py"), ("gloss", "text/tokenize.py"),
-                         ("lazy", "__init__.py")):
+                         ("lazy", "__init__.py"), ("style", "book/static/book.css"), ("lexnames", "semantic/lexnames")):
         copy = copies[name] = tmp_path / name
         shutil.copytree(LIB, copy, ignore=shutil.ignore_patterns("__pycache__"))
         with open(copy / "rougelab" / module, "a", encoding="utf-8") as f:
             f.write("\n# edited\n")
     whole, ppr = _fingerprints(LIB)
-    scoring, gloss, lazy = (_fingerprints(copies[name]) for name in ("scoring", "gloss", "lazy"))
+    scoring, gloss, lazy, style, lexnames = (_fingerprints(copies[name]) for name in copies)
     assert scoring[0] != whole and scoring[1] == ppr    # the similarity code changed: PageRank stays warm
     assert gloss[0] != whole and gloss[1] != ppr        # the graph's tokenizer changed: PageRank misses
     assert lazy[1] != ppr                               # a package __init__ runs on import: it counts
+    assert style[0] != whole and style[1] == ppr        # the book's style sheet is no part of PageRank
+    assert lexnames[1] != ppr                           # the graph's own data file is
+
+
+def test_every_package_data_file_is_read_by_a_module_of_its_folder():
+    # what lets a closure's fingerprint take only the data files beside its modules
+    package = LIB / "rougelab"
+    data = [p for p in package.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts]
+    assert data
+    for path in data:
+        readers = [m for m in path.parent.rglob("*.py") if path.name in m.read_text(encoding="utf-8")]
+        if path.parent.name in ("static", "templates"):      # the book's theme files, named by book/__init__.py
+            readers = [m for m in path.parent.parent.glob("*.py") if path.parent.name in m.read_text(encoding="utf-8")]
+        assert readers, f"{path.relative_to(package)} is read by no module of its folder"
 
 
 def test_closures_refuse_modules_outside_the_package():

@@ -62,6 +62,25 @@ def test_a_link_inside_an_entry_folder_is_not_followed(tmp_path):
     assert _untouched(mine) and (entry / "linked").is_symlink()
 
 
+def test_compiled_kernels_are_listed_and_those_of_other_code_are_stale(tmp_path):
+    from rougelab._jit import NUMBA, kernel_key
+
+    if not NUMBA:
+        pytest.skip("numba is off: no kernel folder is current")
+    current, old = cache_dir("numba") / kernel_key(), cache_dir("numba") / ("0" * 24)
+    for folder in (current, old):
+        (folder / "rouge_0123").mkdir(parents=True)
+        (folder / "rouge_0123" / "batch.kernel-12.py311.nbi").write_bytes(b"i")
+        (folder / "rouge_0123" / "batch.kernel-12.py311.1.nbc").write_bytes(b"c")
+    (old / "rouge_0123" / "notes.txt").write_text("keep me")        # not numba's: never counted or deleted
+    row = next(r for r in cache_admin.info() if r["kind"] == "numba")
+    assert (row["entries"], row["files"], row["stale"]) == (2, 4, 1)
+    assert cache_admin.clear(["numba"], stale_only=True) == 2
+    assert sorted(p.name for p in old.rglob("*") if p.is_file()) == ["notes.txt"]
+    assert len(list(current.rglob("*.nb?"))) == 2
+    assert cache_admin.clear(["numba"]) == 2 and not current.exists()
+
+
 def test_a_dataset_folder_that_links_to_the_users_mirror_is_not_emptied(tmp_path):
     from rougelab.data.registry import get
 

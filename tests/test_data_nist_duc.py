@@ -198,3 +198,142 @@ def test_source_documents_become_the_source_column(cache, capsys):
         nist.add("duc2002", cache / "d2" / "results", documents=cache / "duc2002docs")
     with pytest.raises(DataError, match="does not exist"):
         nist.add("duc2002", cache / "d2" / "results", documents=cache / "nowhere")
+
+
+# --- DUC 2002 multi-document abstracts, DUC 2003 tasks 2-4 (one release name per task and size) --------------
+
+def multi_text(size, summarizer):
+    return f"The {size}-word summary by {summarizer}.\nIts second unit."
+
+
+def duc2002_multi(base, table_lines, *, humans=("I", "J")):
+    """DUC 2002's results folder with multi-document SEE files (sizes 010 ... 200, zero-padded as NIST names
+    them) for document set D061, its 100-word single-document files, and ``table_lines`` after the header."""
+    phase1 = base / "results" / "abstracts" / "phase1"
+    (phase1 / "SEEpeers").mkdir(parents=True)
+    sizes = ("010", "050", "100", "200")
+
+    def files(folder, summarizers):
+        return {f"{folder}/D061.M.{size}.J.{s}.html": see_html(multi_text(int(size), s).split("\n"))
+                for size in sizes for s in summarizers}
+    write_tar(phase1 / "SEEpeers" / "submittedpeers.tar.gz", files("submittedpeers", ("19", "27"))
+              | {f"submittedpeers/D061.P.100.J.19.{DOC}.html": see_html(["a single-document summary"])})
+    write_tar(phase1 / "SEEpeers" / "baseline2peers.tar.gz", files("baseline2peers", ("2",)))
+    write_tar(phase1 / "SEEpeers" / "manualpeers.tar.gz", files("manualpeers", humans)
+              | {f"manualpeers/D061.P.100.J.I.{DOC}.html": see_html(["a human single-document summary"])})
+    (phase1 / "short.results.table").write_text("DUC 2002 phase 1 results\n\n" + "\n".join(table_lines) + "\n")
+    return base / "results"
+
+
+MULTI_LINES = [see_line("19", 0.3, 0.25, kind="M", size="050"), see_line("27", 0.1, 0.05, kind="M", size="050"),
+               see_line("2", 0.2, 0.2, kind="M", size="050"), see_line("I", 0.8, 0.8, kind="M", size="050"),
+               see_line("19", 0.7, 0.6, kind="M", size="010"), see_line("19", 0.5, 0.4, kind="M", size="010"),
+               see_line("19", 0.4, 0.4, kind="M", size="200"), see_line("19", 0.9, 0.9)]
+
+
+def test_duc2002_multi_document_abstracts_one_release_per_size(cache, capsys):
+    from rougelab.cli import main
+
+    results = duc2002_multi(cache, MULTI_LINES)
+    assert main(["data", "add", "duc2002-multi-50", str(results)]) == 0
+    assert "duc2002-multi-50: 3 peer summaries, 1 inputs x 3 systems" in capsys.readouterr().out
+    table = load_dataset("duc2002-multi-50")
+    assert list(table.columns) == BASE_COLUMNS + ["coverage_mean", "length_adjusted_coverage_mean"]
+    assert table[["doc_id", "system_id"]].values.tolist() == [["D061", "19"], ["D061", "2"], ["D061", "27"]]
+    assert table.summary.tolist() == [multi_text(50, "19"), multi_text(50, "2"), multi_text(50, "27")]
+    assert table.references[0] == [multi_text(50, "I"), multi_text(50, "J")]   # the 50-word abstracts only
+    assert table.coverage_mean.tolist() == pytest.approx([0.3, 0.2, 0.1])
+    assert table.length_adjusted_coverage_mean.tolist() == pytest.approx([0.25, 0.2, 0.05])
+    nist.add("duc2002-multi-10", results)                 # the same folder: another size
+    ten = load_dataset("duc2002-multi-10")
+    assert ten.system_id.tolist() == ["19"] and ten.summary[0] == multi_text(10, "19")
+    assert ten.references[0] == [multi_text(10, "I"), multi_text(10, "J")]
+    assert ten.coverage_mean[0] == pytest.approx(0.6) and ten.length_adjusted_coverage_mean[0] == pytest.approx(0.5)
+    nist.add("duc2002", results)                          # and the single-document task, untouched by M lines
+    single = load_dataset("duc2002")
+    assert single.system_id.tolist() == ["19"] and single.coverage_mean.tolist() == [0.9]
+    assert "duc2002-multi-50: DUC 2002 multi-document abstracts, 50 words" in nist.describe()
+    docs = cache / "duc2002docs" / "d061j"                # the document set's folder: its documents are the source
+    docs.mkdir(parents=True)
+    for docno, text in (("WSJ880912-0064", "Later."), ("AP880911-0016", "Earlier.")):
+        (docs / f"{docno}.S").write_text(f"<DOC>\n<DOCNO> {docno} </DOCNO>\n<TEXT>\n{text}\n</TEXT>\n</DOC>\n")
+    nist.add("duc2002-multi-50", results, documents=cache / "duc2002docs")
+    assert (load_dataset("duc2002-multi-50").source == "Earlier.\n\nLater.").all()
+    assert not nist.is_added("duc2002-multi-200") and not nist.is_added("duc2002-multi-100")
+
+
+def test_duc2002_multi_partial_release_names_the_missing_part(cache):
+    with pytest.raises(DataError, match=r"short\.results\.table has no judgments of 100-word multi-document "
+                                        r"summaries \(M lines\): a partial release\?"):
+        nist.add("duc2002-multi-100", duc2002_multi(cache / "a", MULTI_LINES))
+    with pytest.raises(DataError, match="D061 has no human summary in the SEE summaries"):
+        nist.add("duc2002-multi-50", duc2002_multi(cache / "b", MULTI_LINES, humans=()))
+    no_table = duc2002_multi(cache / "c", MULTI_LINES)
+    (no_table / "abstracts" / "phase1" / "short.results.table").unlink()
+    with pytest.raises(DataError, match=r"no duc2002-multi-200 SEE results here \(expected the 200-word "
+                                        r"multi-document summaries .* found 0 table\(s\) and 5 summaries\)"):
+        nist.add("duc2002-multi-200", no_table)
+    bad_name = duc2002_multi(cache / "d", MULTI_LINES)
+    write_tar(bad_name / "abstracts" / "phase1" / "SEEpeers" / "extra.tar.gz",
+              {"extra/D061.M.050.J.19.x.html": see_html(["seven parts"])})
+    with pytest.raises(DataError, match=r"D061\.M\.050\.J\.19\.x\.html: not a SEE summary file name "
+                                        r"\(expected like D061\.M\.050\.J\.19\.html\)"):
+        nist.add("duc2002-multi-50", bad_name)
+    assert not any(nist.is_added(n) for n in ("duc2002-multi-50", "duc2002-multi-100", "duc2002-multi-200"))
+
+
+DUC2003_TABLES = "original.results.corrected.improved.withPenaltyForExcess"
+CLUSTERS = {2: "D30001", 3: "D31001", 4: "D40001"}   # one cluster per task; the tables judge 100-word M lines
+
+
+def duc2003_results(base, *, tables=(2, 3, 4)):
+    results = base / "results"
+    (results / DUC2003_TABLES).mkdir(parents=True)
+    files = {f"duc2003/peer1.1/D30001.P.10.T.13.APW19981016.0240.html": "a task 1 headline\n"}
+    for task, cluster in CLUSTERS.items():
+        files[f"duc2003/peer2.{task}/{cluster}.M.100.T.13.html"] = f"Task {task} peer 13 says this.\nAnd that.\n"
+        files[f"duc2003/peer3.{task}/{cluster}.M.100.T.16.html"] = see_html([f"Task {task} peer 16."])
+        for human in ("A", "B"):
+            files[f"duc2003/peer7.{task}/{cluster}.M.100.T.{human}.html"] = see_html([f"Task {task} model {human}."])
+    write_tar(results / "detagged.duc2003.abstracts.tar.gz", files)
+    for task in tables:
+        cluster = CLUSTERS[task]
+        (results / DUC2003_TABLES / f"short.results.table{task}").write_text("".join(
+            see_line(peer, cov, cov / 2, kind="M", size="100", year=2003).replace("D061", cluster, 1) + "\n"
+            for peer, cov in (("13", 0.1 * task), ("16", 0.05 * task), ("A", 1.0))))
+    return results
+
+
+def test_duc2003_tasks_2_to_4_each_from_its_folders_and_table(cache, capsys):
+    from rougelab.cli import main
+
+    results = duc2003_results(cache)
+    for task in (2, 3, 4):
+        assert main(["data", "add", f"duc2003-task{task}", str(results)]) == 0
+        got = load_dataset(f"duc2003-task{task}")
+        assert got[["doc_id", "system_id"]].values.tolist() == [[CLUSTERS[task], "13"], [CLUSTERS[task], "16"]]
+        assert got.summary.tolist() == [f"Task {task} peer 13 says this.\nAnd that.", f"Task {task} peer 16."]
+        assert got.references[0] == [f"Task {task} model A.", f"Task {task} model B."]
+        assert got.coverage_mean.tolist() == pytest.approx([0.1 * task, 0.05 * task])
+        assert got.length_adjusted_coverage_mean.tolist() == pytest.approx([0.05 * task, 0.025 * task])
+    assert "duc2003-task3: 2 peer summaries, 1 inputs x 2 systems" in capsys.readouterr().out
+    # a multi-document summary's source: its set's documents (folder d30001t: document set D30001), DOCNO order
+    docs = write_tar(cache / "task2.docs.tar.gz", {
+        f"duc2003_testdata/task2/d30001t/{docno}": f"<DOC>\n<DOCNO> {docno} </DOCNO>\n<TEXT>\n{text}\n</TEXT>\n</DOC>\n"
+        for docno, text in (("NYT19981002.0001", "Second story."), ("APW19981001.0001", "First story."))})
+    nist.add("duc2003-task2", results, documents=docs)
+    assert (load_dataset("duc2003-task2").source == "First story.\n\nSecond story.").all()
+
+
+def test_duc2003_task_without_its_table_is_refused(cache):
+    results = duc2003_results(cache, tables=(2, 3))
+    with pytest.raises(DataError, match=r"no duc2003-task4 SEE results here .*short\\\.results\\\.table4\$; "
+                                        r"found 0 table\(s\) and 4 summaries\)"):
+        nist.add("duc2003-task4", results)
+    assert not nist.is_added("duc2003-task4")
+
+
+def test_duc2001_raw_files_are_refused_saying_why(cache):
+    raw = duc2002_multi(cache, MULTI_LINES)
+    with pytest.raises(DataError, match="is read from sacrerouge files; .* their file layout is documented nowhere"):
+        nist.add("duc2001", raw)

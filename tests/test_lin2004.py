@@ -1,12 +1,12 @@
-"""``rougelab.lin2004``: the paper's Tables 1-2 as transcribed, and the builders of notebook 01 on a
+"""``rougelab.lin2004``: the paper's Tables 1-3 as transcribed, and the builders of notebook 01 on a
 hand-made correlation table."""
 from __future__ import annotations
 
 import pandas as pd
 import pytest
 
-from rougelab.lin2004 import (MEASURES, TABLE1, TABLE2, coefficient_agreement, conclusions, layout, measure_name,
-                              paper, with_interval)
+from rougelab.lin2004 import (MEASURES, TABLE1, TABLE2, TABLE3, coefficient_agreement, conclusions, layout,
+                              measure_name, paper, paper_column, with_interval)
 
 
 def test_tables_have_the_papers_shape_and_cells():
@@ -17,6 +17,29 @@ def test_tables_have_the_papers_shape_and_cells():
     # Table 2 (DUC 2003): R-8 STOP with 1 and 4 references, 0.00 and 0.24; R-SU4 CASE 0.97 / 0.96
     assert TABLE2.loc["R-8", [("2003", "1 REF", "STOP"), ("2003", "4 REFS", "STOP")]].tolist() == [0.0, 0.24]
     assert TABLE2.loc["R-SU4", [("2003", "1 REF", "CASE"), ("2003", "4 REFS", "CASE")]].tolist() == [0.97, 0.96]
+
+SETTINGS = ("CASE", "STEM", "STOP")
+
+
+def test_table3_cells_and_the_papers_statements_about_it():
+    assert TABLE3.shape == (17, 36)
+    # A1 (DUC 2001, 100 words), R-1 with 1 reference: CASE 0.48, STEM 0.56, STOP 0.86; C (DUC 2002, 10 words) R-5
+    # CASE -0.25; D2 (DUC 2002, 50 words) R-8 CASE -0.11; E2 (DUC 2002, 200 words) R-2 STOP 0.94; F R-9 STOP 0.46
+    assert [TABLE3.loc["R-1", ("2001 multi 100", "1 REF", s)] for s in SETTINGS] == [0.48, 0.56, 0.86]
+    assert TABLE3.loc["R-5", ("2002 multi 10", "2 REFS", "CASE")] == -0.25
+    assert TABLE3.loc["R-8", ("2002 multi 50", "2 REFS", "CASE")] == -0.11
+    assert TABLE3.loc["R-2", ("2002 multi 200", "2 REFS", "STOP")] == 0.94
+    assert TABLE3.loc["R-9", ("2001 multi 400", "3 REFS", "STOP")] == 0.46
+    # ROUGE-L and ROUGE-W do not change with stemming or stopwords, in every sub-table (as in Tables 1-2)
+    for row in ("R-L", "R-W-1.2"):
+        for duc, refs in dict.fromkeys((d, r) for d, r, _ in TABLE3.columns):
+            assert len({TABLE3.loc[row, (duc, refs, s)] for s in SETTINGS}) == 1, (row, duc, refs)
+    # "ROUGE-1, ROUGE-S4, ROUGE-SU4, ROUGE-S9, and ROUGE-SU9 with stopword removal had correlation above 0.70"
+    # (A1-A3, multiple references)
+    for duc, refs in (("2001 multi 100", "3 REFS"), ("2002 multi 100", "2 REFS"), ("2003 multi 100", "4 REFS")):
+        assert (TABLE3.loc[["R-1", "R-S4", "R-SU4", "R-S9", "R-SU9"], (duc, refs, "STOP")] > 0.70).all()
+    assert paper_column("2002 multi 50", "2 REFS", "STEM").tolist()[:2] == [0.48, 0.49]
+    assert paper_column("2002", "2 REFS", "STEM").tolist() == TABLE1[("2002", "2 REFS", "STEM")].tolist()
 
 
 def test_measure_names_and_order():

@@ -85,3 +85,41 @@ def test_each_notebook_paper_names_its_release_without_it():
         for_paper("lin2005", None)
     with pytest.raises(InputError, match="this paper's table is on tac2011"):
         for_paper("ng2015", "tac2008")
+
+
+def test_lin2004_table3_on_duc2002_multi_document_abstracts(tmp_path, monkeypatch):
+    """``paper_data="duc2002-multi-50"``: Table 3 (D2)'s STEM column beside ours, ours the system-level Pearson of
+    jackknifed, stemmed ROUGE recall with mean SEE coverage, written out here with scipy."""
+    from test_data_nist_duc import see_html, see_line, write_tar
+
+    from rougelab.paper_data import for_paper
+    from rougelab.rouge import rouge
+
+    def folder(name):
+        (tmp_path / name).mkdir(exist_ok=True)
+        return tmp_path / name
+    monkeypatch.setattr(nist, "_folder", folder)
+    texts = {"I": "the storm hit the coast on monday", "J": "thousands lost power when a storm struck", **PEERS}
+    coverage = {("D061", "1"): 0.6, ("D061", "2"): 0.1, ("D061", "3"): 0.35, ("D062", "1"): 0.5, ("D062", "2"): 0.2,
+                ("D062", "3"): 0.3}
+    phase1 = tmp_path / "results" / "abstracts" / "phase1"
+    (phase1 / "SEEpeers").mkdir(parents=True)
+    write_tar(phase1 / "SEEpeers" / "peers.tar.gz",
+              {f"peers/{docset}.M.050.J.{s}.html": see_html([text + (" today" if docset == "D062" else "")])
+               for docset in ("D061", "D062") for s, text in texts.items()})
+    (phase1 / "short.results.table").write_text("header\n\n" + "\n".join(
+        see_line(peer, value, value, kind="M", size="050").replace("D061", docset, 1)
+        for (docset, peer), value in coverage.items()) + "\n")
+    nist.add("duc2002-multi-50", tmp_path / "results")
+    out = for_paper("lin2004", "duc2002-multi-50", score="r", multiref="jackknife")
+    assert "Lin (2004) Table 3 (D2), 2 REFS, STEM" in out.attrs["protocol"]
+    assert out.loc[("Coverage", "R-1"), "pearson (paper)"] == 0.48                 # Table 3 D2, STEM, R-1
+    assert out.loc[("Coverage", "R-SU4"), "pearson (paper)"] == 0.46
+    table = nist.load("duc2002-multi-50")
+    table["r1"] = rouge(list(table.summary), [list(r) for r in table.references], measures=["rouge-1"], stem=True,
+                        multiref="jackknife")["rouge1_r"]
+    systems = table.groupby("system_id")[["r1", "coverage_mean"]].mean()
+    assert out.loc[("Coverage", "R-1"), "pearson (ours)"] == pytest.approx(
+        stats.pearsonr(systems.r1, systems.coverage_mean)[0])
+    with pytest.raises(InputError, match="this paper's table is on duc2001, duc2002, duc2003, duc2002-multi-10"):
+        for_paper("lin2004", "duc2003-task2")

@@ -64,6 +64,18 @@ def test_known_cases():
     assert unicode_characters("\u0928\u092e\u0938\u094d\u0924\u0947") == ["\u0928", "\u092e", "\u0938\u094d\u0924\u0947"]
 
 
+
+@pytest.mark.parametrize("tokenizer", ["unicode", "character"])
+def test_encoder_keeps_control_characters_that_carry_marks(tokenizer):
+    """A tab or a DEL carrying a combining vowel sign is one rouge-score-rs word (its bytes reach the compiled
+    scan: a control byte starting a token once crashed it); a space carrying it is another word."""
+    texts = ["ab\t\u093fcd x", "\x7f\u093f\u0301\u0301 \u093f\u0301\u0301 \u0301\n\t\u093f"]
+    rs = rs_tokenizers.UnicodeTokenizer() if tokenizer == "unicode" else rs_tokenizers.CharacterTokenizer()
+    encoder = make_encoder(tokenizer)
+    ids, lengths, units = encoder.encode_many(texts)
+    assert [encoder.vocabulary[i] for i in ids.tolist()] == [t for text in texts for t in rs.tokenize(text)]
+    assert units.tolist() == [1, 2]
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(multilingual, min_size=1, max_size=6), st.sampled_from(["unicode", "character"]))
 def test_encoder_ids_follow_the_tokens(texts, tokenizer):

@@ -6,7 +6,8 @@ sharing one metadata record (``_meta.json``, e.g. one encoder setting's embeddin
 than the current ones, or when it has none (made before records existed); a stale entry is never read,
 since the cache keys include the same fingerprints, so clearing it only frees space. ``datasets``
 (fetched files, keyed by their own content hash) have no record and are never counted stale; ``clear``
-without a kind leaves ``datasets`` alone.
+without a kind leaves ``datasets`` alone. ``numba`` holds the compiled kernels, one folder per
+``_jit.kernel_key()``: a folder named by another key (older code, another numba) is stale.
 
 Only what the cache wrote is counted or deleted: a file named as the cache store names its files
 (``cache_store.owns``), or, in ``datasets``, a file the data manifest lists at that place. Symbolic links
@@ -18,6 +19,7 @@ entries and dangling links are skipped, never an error.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import time
 from dataclasses import dataclass
@@ -30,8 +32,9 @@ from rougelab.safe_write import is_partial, stale_partial_files
 from rougelab.validation import check_float
 
 RECORDED = ("scores", "embeddings", "wordnet", "widar", "word_vectors")   # kinds whose entries carry a metadata record
+KERNELS = "numba"   # compiled kernels: one folder per ``_jit.kernel_key()``, stale when named by another key
 CONTENT_KEYED = ("datasets",)
-KINDS = RECORDED + CONTENT_KEYED
+KINDS = RECORDED + (KERNELS,) + CONTENT_KEYED
 
 
 @dataclass
@@ -50,6 +53,8 @@ def entries(kind: str) -> list[Entry]:
     folder = cache_dir(kind)
     if folder.is_symlink():  # the kind's folder is a link to somewhere else: not the cache's to list or clear
         return []
+    if kind == KERNELS:
+        return _kernel_entries(folder)
     dead_partials = set(stale_partial_files(folder))
     recorded = kind in RECORDED
 
@@ -73,6 +78,22 @@ def entries(kind: str) -> list[Entry]:
         else:
             continue
         out.append(Entry(path, files, is_stale(read_meta(path)) if recorded else None))
+    return out
+
+
+def _kernel_entries(folder: Path) -> list[Entry]:
+    """One entry per folder of compiled kernels (``numba/<kernel_key()>``): numba's index and code files in
+    it; stale unless named by the current code's key."""
+    from rougelab._jit import NUMBA, kernel_key
+
+    current = kernel_key() if NUMBA else None
+    out = []
+    for path in sorted(folder.iterdir()):
+        if not _is_real_dir(path) or not re.fullmatch(r"[0-9a-f]{24}", path.name):
+            continue
+        files = [f for f in _files_under(path) if f.suffix in (".nbi", ".nbc") and _is_regular(f)]
+        if files:
+            out.append(Entry(path, files, path.name != current))
     return out
 
 
@@ -113,7 +134,7 @@ def info() -> list[dict]:
         found = entries(kind)
         rows.append({"kind": kind, "folder": str(cache_dir(kind)), "entries": len(found),
                      "files": sum(len(e.files) for e in found), "bytes": sum(e.size for e in found),
-                     "stale": sum(bool(e.stale) for e in found) if kind in RECORDED else None})
+                     "stale": sum(bool(e.stale) for e in found) if kind not in CONTENT_KEYED else None})
     return rows
 
 

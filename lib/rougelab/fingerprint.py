@@ -5,7 +5,7 @@
 process (about 1 MB of text, a few milliseconds). Any edit to the package changes it; metric signatures,
 and so the score cache, carry it. ``code_fingerprint(module, ...)`` digests only the code that computes
 one kind of cached thing: the named modules, every ``rougelab`` module they import (``module_closure``)
-and all package data. The caches of intermediate results (PageRank vectors, the WordNet graph, word
+and the package data in those modules' folders. The caches of intermediate results (PageRank vectors, the WordNet graph, word
 vectors, contextual embeddings, WIDAR components) are keyed by the fingerprint of the module that
 computes them, so they miss after any change to that code, yet stay warm when only, say, the scoring
 code changes (PageRank for SummEval's vocabulary takes minutes to recompute).
@@ -46,11 +46,13 @@ PACKAGE = Path(__file__).resolve().parent
 @lru_cache(maxsize=None)
 def code_fingerprint(*modules: str) -> str:
     """SHA-256 (12 hex digits) of the package's files, by relative path: all of them, or, given dotted
-    module names (``"rougelab.semantic.pagerank"``), their ``module_closure`` and every package-data file."""
+    module names (``"rougelab.semantic.pagerank"``), their ``module_closure`` and the package-data files
+    beside its modules (a data file is read by a module of its own folder: a test checks it)."""
     files = [p for p in PACKAGE.rglob("*") if p.is_file() and _is_source(p)]
     if modules:
         closure = set(module_closure(*modules))
-        files = [p for p in files if p.suffix != ".py" or p in closure]
+        folders = {p.parent for p in closure}
+        files = [p for p in files if p in closure or (p.suffix != ".py" and p.parent in folders)]
     digest = hashlib.sha256()
     for path in sorted(files):
         digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0")

@@ -34,7 +34,13 @@ def _criterion(label: str) -> str:
 
 
 def release_line(releases: tuple[str, ...]) -> str:
-    """One line: which NIST release(s) would turn the substitute into the paper's table, and how."""
+    """One line: which NIST release(s) would turn the substitute into the paper's table, and how (more than two
+    releases: their titles, then the command once with the other names)."""
+    if len(releases) > 2:
+        first, *rest = releases
+        titles = " or ".join(nist.release(r).title for r in releases)
+        return (f"The paper's tables are on {titles}: `rougelab data add {first} PATH` (or {', '.join(rest)}), "
+                f"then `paper_data=\"{first}\"` (the name added); without them, the public datasets stand in.")
     names = " or ".join(f"{nist.release(r).title} (`rougelab data add {r} PATH`, then `paper_data=\"{r}\"`)"
                         for r in releases)
     return f"The paper's table is on {names}; without it, the public datasets stand in."
@@ -111,22 +117,29 @@ class Setup(NamedTuple):
 _ALL = ("pearson", "spearman", "kendall")
 
 
+# Lin (2004)'s table and DUC column on each release (``rougelab.lin2004``); always all references, STEM.
+LIN2004_COLUMNS = {"duc2001": ("Table 1", "2001"), "duc2002": ("Table 1", "2002"), "duc2003": ("Table 2", "2003"),
+                   **{f"duc2002-multi-{words}": (f"Table 3 ({part})", f"2002 multi {words}")
+                      for words, part in ((10, "C"), (50, "D2"), (100, "A2"), (200, "E2"))}}
+_ALL_REFS = {"2001": "3 REFS", "2002": "2 REFS", "2003": "4 REFS"}
+
+
 def _lin2004(paper_data, score: str, multiref: str) -> Setup:
-    from rougelab.lin2004 import MEASURES, measure_name, paper as lin_table
+    from rougelab.lin2004 import MEASURES, measure_name, paper_column
     from rougelab.metrics.rouge_metrics import MULTIREF
 
     suffix = {rule: s for s, rule in MULTIREF.items()}.get(multiref)
     if suffix is None:
         raise InputError(f"multiref={multiref!r}: choose {', '.join(MULTIREF.values())}")
-    year = (paper_data or "duc2001")[-4:]
-    refs = {"2001": "3 REFS", "2002": "2 REFS", "2003": "4 REFS"}.get(year, "")
-    column = lin_table()[(year, refs, "STEM")] if refs else pd.Series(dtype=float)
+    label, duc = LIN2004_COLUMNS.get(paper_data or "duc2001", ("", ""))
+    refs = _ALL_REFS.get(duc[:4], "")
+    column = paper_column(duc, refs, "STEM") if duc else pd.Series(dtype=float)
     table = pd.DataFrame({"pearson": column.to_numpy()},
                          index=pd.MultiIndex.from_product([["Coverage"], column.index], names=["table", "metric"]))
     rows = {measure_name(m): Row(f"{m}{suffix}", score) for m in MEASURES}
-    protocol = (f"Lin (2004) Tables 1-2, {refs or 'all references'}, STEM: system-level Pearson of ROUGE "
-                f"{SCORES.get(score, score)} (references: {multiref}) with mean SEE coverage")
-    return Setup(("duc2001", "duc2002", "duc2003"), rows, table, "system", ("pearson",), protocol)
+    protocol = (f"Lin (2004) {label or 'Tables 1-3'}, {refs or 'all references'}, STEM: system-level Pearson of "
+                f"ROUGE {SCORES.get(score, score)} (references: {multiref}) with mean SEE coverage")
+    return Setup(tuple(LIN2004_COLUMNS), rows, table, "system", ("pearson",), protocol)
 
 
 def _ng2015(score: str) -> Setup:
@@ -187,8 +200,9 @@ def for_paper(paper: str, paper_data: str | None, *, score: str = "f",
               multiref: str = "jackknife") -> str | pd.DataFrame:
     """``paper_comparison`` set up for one notebook's paper, with the paper's protocol.
 
-    ``"lin2004"``: Tables 1-2 (all references, STEM, coverage; ``score`` and ``multiref`` as notebook 01's
-    parameters: Lin correlates recall, jackknifed); ``"ng2015"``: Tables 1-3 (AESOP: system level; which
+    ``"lin2004"``: Tables 1-2, and Table 3's DUC 2002 multi-document columns (``LIN2004_COLUMNS``; all
+    references, STEM, coverage; ``score`` and ``multiref`` as notebook 01's parameters: Lin correlates recall,
+    jackknifed); ``"ng2015"``: Tables 1-3 (AESOP: system level; which
     of R / P / F the paper correlates is not said: ``score``, notebook 02's parameter); ``"shafieibavani2018"``:
     Table 1 (ROUGE-G recall, Eq. 4; its ROUGE and ROUGE-WE rows, which are Ng & Abrecht's, with ``score``);
     ``"wang2020"``: Table 1 without the metrics we lack (S3, MoverScore), with AncR when the release has its

@@ -224,6 +224,7 @@ def sphinx_config(runs: dict[str, str], sources: dict[str, str]) -> dict:
         "html_show_search_summary": False,   # a snippet would be fetched from the page, which file:// refuses
         "html_context": {"default_mode": "light"},
         "html_theme_options": {"home_page_in_toc": True, "show_toc_level": 2, "use_fullscreen_button": False,
+                               "navbar_persistent": [],   # search lives in the sidebar; not twice
                                "footer_content_items": ["run-facts.html"]},
         "rougelab_runs": runs, "rougelab_sources": sources,
         "rougelab_version": rougelab.__version__, "rougelab_data": data_pins(),

@@ -75,7 +75,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                                      "TAC 2008-2011)",
                          epilog="example: rougelab data add tac2008 UpdateSumm08_eval.tar.gz  (or sacrerouge's "
                                 "task1.A.summaries.jsonl)")
-    add.add_argument("name", metavar="NAME", help="duc2001, duc2002, duc2003, duc2007, tac2008 ... tac2011")
+    add.add_argument("name", metavar="NAME", help="duc2001, duc2002, duc2002-multi-10 ... -200, duc2003, duc2003-task2 ... 4, "
+                                               "duc2007, tac2008 ... tac2011 (`rougelab data list`)")
     add.add_argument("path", metavar="PATH", help="the release's folder or archive, or sacrerouge's JSONL")
     add.add_argument("--documents", metavar="DOCS",
                      help="the release's source documents (folder or archive), for metrics that read them")

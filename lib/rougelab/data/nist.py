@@ -26,9 +26,13 @@ Four layouts are read (``rougelab.data.nist_duc`` reads DUC's own two):
     ``metrics``, nested dicts of scores). Peer rows are kept; the manual scores among the metrics
     (``MANUAL``; nested keys joined by ``_``, e.g. ``coverage_mean``) become the score columns.
 ``see`` (DUC 2002, 2003) and ``duc2007``
-    NIST's DUC results as distributed: see ``rougelab.data.nist_duc``. DUC 2001 is read only from
-    sacrerouge-style JSONL: its raw results table and peer files are not read, and sacrerouge's own DUC 2001
-    set-up writes no judgments, so its ``*metrics.jsonl`` must come from elsewhere.
+    NIST's DUC results as distributed: see ``rougelab.data.nist_duc``. DUC 2002 and 2003 come as one
+    release name per task and summary size (``duc2002`` single-document, ``duc2002-multi-10`` ...
+    ``duc2003-task4``), each read from the same results folder.
+DUC 2001 is read only from sacrerouge-style JSONL (``Release.unread`` says why): the file layout of its raw
+results (the SEE peer files and judgment tables NIST hands out) is documented nowhere we found (NIST's results
+page names no files or columns; sacrerouge reads only the documents and model summaries), and sacrerouge's
+own DUC 2001 set-up writes no judgments, so its ``*metrics.jsonl`` must come from elsewhere.
 
 Text keeps the release's lines (one sentence per line). Source documents come apart from the evaluation
 files: ``add(..., documents=DOCS)`` reads them (``rougelab.data.nist_sources``); without them ``source``
@@ -52,18 +56,27 @@ from rougelab.safe_write import write_atomic
 
 @dataclass(frozen=True)
 class Release:
-    """One NIST release: its title, the paper(s) whose tables it holds, and the layouts ``add`` reads."""
+    """One NIST release: its title, the paper(s) whose tables it holds, the layouts ``add`` reads, and what of
+    NIST's own files is not read, and why (``unread``: said when other files are given)."""
 
     name: str
     title: str
     papers: str
     layouts: tuple[str, ...]
+    unread: str = ""
 
 
 RELEASES: dict[str, Release] = {r.name: r for r in [
-    Release("duc2001", "DUC 2001 (NIST)", "Lin 2004 (ROUGE)", ("sacrerouge",)),
+    Release("duc2001", "DUC 2001 (NIST)", "Lin 2004 (ROUGE)", ("sacrerouge",),
+            unread="DUC 2001's raw results (SEE peer files and judgment tables) are not read: their file layout is "
+                   "documented nowhere we found"),
     Release("duc2002", "DUC 2002 (NIST)", "Lin 2004 (ROUGE)", ("see", "sacrerouge")),
+    *(Release(f"duc2002-multi-{size}", f"DUC 2002 multi-document abstracts, {size} words (NIST)",
+              "Lin 2004 (ROUGE), Table 3", ("see", "sacrerouge")) for size in (10, 50, 100, 200)),
     Release("duc2003", "DUC 2003 (NIST)", "Lin 2004 (ROUGE)", ("see", "sacrerouge")),
+    *(Release(f"duc2003-task{task}", f"DUC 2003 task {task}: 100-word multi-document summaries, {what} (NIST)",
+              "Lin 2004 (ROUGE), Table 3", ("see", "sacrerouge"))
+      for task, what in ((2, "TDT clusters"), (3, "TREC clusters, a viewpoint"), (4, "Novelty clusters, a question"))),
     Release("duc2007", "DUC 2007 (NIST)", "Wang et al. 2020 (Anchored ROUGE: tuning k)", ("duc2007", "sacrerouge")),
     Release("tac2008", "TAC 2008 Update Summarization (NIST)", "Wang et al. 2020 (Anchored ROUGE)",
             ("tac", "sacrerouge")),
@@ -247,7 +260,8 @@ def add(name: str, path: str | Path, documents: str | Path | None = None) -> Pat
             raise DataError(f"{given} does not exist: name the folder, archive or JSONL file of the {info.title}")
     layout = _layout(path, info)
     if layout not in info.layouts:
-        raise DataError(f"{name} is read from {' or '.join(info.layouts)} files; {path} looks like {layout}")
+        raise DataError(f"{name} is read from {' or '.join(info.layouts)} files; {path} looks like {layout}"
+                        + (f" ({info.unread})" if info.unread else ""))
     rows = _read(layout, path, name)
     if not rows:
         raise DataError(f"{path}: no peer summaries found")

@@ -8,7 +8,8 @@ Each file holds one or more documents in the TREC SGML form ``<DOC> <DOCNO> id <
 A single-document summary's source is the document whose DOCNO is its ``doc_id`` (DUC 2002, 2003); a
 multi-document summary's source is its set's documents in DOCNO order, separated by a blank line. The
 set is the folder a document file is in: ``D0801A-A`` (TAC: topic, selector, document set) holds set
-``D0801-A``, ``D0701A`` (DUC 2007) topic ``D0701``.
+``D0801-A``, ``D0701A`` (DUC 2007) topic ``D0701``, ``d061j`` (DUC 2002) and ``d30001t`` (DUC 2003, in
+``task<k>.docs.tar.gz``) document sets ``D061`` and ``D30001``.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ _DOC = re.compile(r"<DOC\b([^>]*)>(.*?)</DOC>", re.S | re.I)
 _DOC_ID = re.compile(r"\bid\s*=\s*[\"']([^\"']+)", re.I)
 _DOCNO = re.compile(r"<DOCNO>\s*(.*?)\s*</DOCNO>", re.S | re.I)
 _TEXT = re.compile(r"<TEXT>(.*?)</TEXT>", re.S | re.I)
-_SET_FOLDER = re.compile(r"^(D\d{3,4})[A-Z]?(-[A-Z])?$", re.I)
+_SET_FOLDER = re.compile(r"^(D\d{3,5})[A-Z]?(-[A-Z])?$", re.I)
 _ANY = re.compile(r"[^/]$")
 
 

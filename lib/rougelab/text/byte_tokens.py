@@ -3,11 +3,13 @@
 The input is every text's UTF-8 bytes after ``TOKEN_BYTES`` (ASCII lower-casing; a-z, 0-9 and the
 newline kept; every other byte, ``-`` included, a space), the texts joined by newlines. A line is a
 sentence unit when it has at least one byte (``split_sentences``' "newline" rule: empty lines are
-dropped, whitespace-only lines kept); a surface token is a maximal run of ``[a-z0-9]`` bytes, which is
-what ``normalize`` plus the first-character filter of ``select_tokens`` leave (see ``TokenEncoder``).
-Distinct tokens are numbered in order of first occurrence through an open-addressing hash table keyed by
-the token's bytes packed into one integer (the last 8 bytes of a longer token), which compares lengths
-and, beyond 8 bytes, the bytes themselves: a collision costs a probe, never a wrong number. A large batch
+dropped, whitespace-only lines kept); a surface token is a maximal run of bytes other than the space and
+the newline: after ``TOKEN_BYTES`` a run of ``[a-z0-9]``, which is what ``normalize`` plus the
+first-character filter of ``select_tokens`` leave (see ``TokenEncoder``); the other tokenizers write
+tokens holding any other byte, control bytes and non-ASCII ones included. Distinct tokens are numbered
+in order of first occurrence through an open-addressing hash table keyed by the token's bytes packed
+into one integer (the low 63 bits of its last 8 bytes), which compares lengths and, from 8 bytes on, the
+bytes themselves: a collision costs a probe, never a wrong number. A large batch
 is cut into parts (whole texts) scanned at once on the threads (``map_threads``), each numbering its own
 tokens; one pass in part order then gives every distinct token its number in the whole batch, the same
 numbers a single scan gives.
@@ -23,7 +25,7 @@ TOKEN_BYTES = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or 48 <= c 
                     for c in range(256))
 _SPACE, _NEWLINE = 32, 10
 _MASK32, _MIX = 0xFFFFFFFF, 0x5BD1E995  # _MIX is odd and below 2**31: a 32-bit value times it stays exact
-_KEY_MASK = (1 << 63) - 1  # a key keeps the last 8 bytes (each below 0x80): exactly its low 63 bits
+_KEY_MASK = (1 << 63) - 1  # a key keeps the low 63 bits of the last 8 bytes: exact below 8 bytes
 SPLIT_BYTES = 1 << 16  # batches of at least this many bytes are scanned in parts, one per thread
 
 
@@ -47,7 +49,7 @@ def _slot(table, key, data, start, size, first, length):
     """The slot of ``table`` holding the token ``data[start:start + size]`` (packed ``key``), or the empty
     slot where it belongs. Slot k is ``table[2k]`` (the key) and ``table[2k + 1]`` (the token's number + 1;
     0: empty); ``first`` / ``length`` locate the numbered tokens in ``data``. Linear probing from the
-    slot the key's mixed bits pick; a token of over 8 bytes matches only when its bytes are equal."""
+    slot the key's mixed bits pick; a token of 8 bytes or more matches only when its bytes are equal."""
     mask = len(table) // 2 - 1
     slot = home_slot(key, mask)
     while True:
@@ -56,7 +58,7 @@ def _slot(table, key, data, start, size, first, length):
             return slot
         if table[2 * slot] == key:
             d = v - 1
-            if length[d] == size and (size <= 8 or _same_bytes(data, first[d], start, size)):
+            if length[d] == size and (size < 8 or _same_bytes(data, first[d], start, size)):
                 return slot
         slot = (slot + 1) & mask
 
@@ -164,7 +166,7 @@ def _scan(data, text_ends, capacity):
             else:
                 key = 0
                 j = i
-                while j < end and data[j] > _SPACE:  # a-z and 0-9: the only bytes above the space
+                while j < end and data[j] != _SPACE and data[j] != _NEWLINE:  # at least data[i]
                     key = ((key << 8) | int(data[j])) & _KEY_MASK
                     j += 1
                 slot = _slot(table, key, data, i, j - i, first, length)

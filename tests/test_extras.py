@@ -55,6 +55,24 @@ def test_a_corpus_score_with_its_interval_and_a_comparison_load_no_scipy_statist
     assert printed_by(script) == "[]"
 
 
+def test_scoring_one_pair_on_the_command_line_loads_no_pandas(tmp_path):
+    """``rougelab score`` prints its text and JSON from the scores themselves (``CorpusScore``, ROUGE's
+    ``ScoreTable``): pandas (and the pyarrow it loads) is a third of the start-up time and memory; a
+    progress bar nobody sees loads no ``tqdm.auto`` (asyncio), the data layer no ``urllib.request``."""
+    (tmp_path / "s.txt").write_text("police killed the gunman\n")
+    (tmp_path / "r.txt").write_text("police kill the gunman\n")
+    script = ("import contextlib, io, sys\n"
+              "from rougelab.cli import main\n"
+              "out = io.StringIO()\n"
+              "with contextlib.redirect_stdout(out):\n"
+              f"    codes = [main(['score', '--metric', 'rouge-1,rouge-l', '--summaries', {str(tmp_path / 's.txt')!r},\n"
+              f"                   '--references', {str(tmp_path / 'r.txt')!r}, '--format', fmt])\n"
+              "             for fmt in ('text', 'json')]\n"
+              "print(codes, 'rouge1_f 1.0000' in out.getvalue(),\n"
+              "      [m for m in ('pandas', 'pyarrow', 'tqdm.auto', 'urllib.request') if m in sys.modules])")
+    assert printed_by(script) == "[0, 0] True []"
+
+
 def test_require_names_the_extra_of_a_missing_module(monkeypatch):
     monkeypatch.setitem(sys.modules, "torch", None)  # makes `import torch` fail as if not installed
     with pytest.raises(MissingExtra, match=r"'torch' for BERTScore.*pip install 'rougelab\[semantic\]'"):

@@ -68,3 +68,20 @@ def test_names_are_parsed_on_demand_and_the_useful_ones_listed():
     for bad in ("rouge-1-nltk", "rouge-l-newline", "rouge-2-nostem-stop", "rouge-l-recall-best", "rouge-"):
         with pytest.raises(InputError, match=f"unknown metric '{bad}'"):
             get_metric(bad)
+
+
+def test_score_table_gives_the_scores_without_pandas_where_the_scorer_can():
+    """Classic ROUGE's scorer computes a ``ScoreTable`` and ``score`` is its DataFrame: one code path, the
+    same numbers and columns; a scorer without one (the length baseline) gives its DataFrame."""
+    from rougelab.rouge import rouge
+    from rougelab.score_table import ScoreTable
+
+    summaries, references = ["the cat sat on the mat", "a b c"], [["the cat was on the mat", "a cat"], ["b c d"]]
+    metric = get_metric("rouge-su4-jackknife")
+    table = metric.score_table(summaries, references)
+    assert isinstance(table, ScoreTable) and table.columns == metric.columns
+    pd.testing.assert_frame_equal(table.frame(), metric.score(summaries, references), check_exact=True)
+    assert isinstance(get_metric("length").score_table(summaries, references), pd.DataFrame)
+    assert rouge.table_scorer.__name__ == rouge.__name__ == "rouge" and rouge.__doc__ == rouge.table_scorer.__doc__
+    with pytest.raises(InputError, match="references"):
+        metric.score_table(summaries, references[:1])

@@ -58,3 +58,13 @@ def test_rouge_score_metrics_rename_columns_so_they_do_not_join():
     together = score_together([get_metric(n) for n in names], SUMMARIES, REFERENCES)
     for name, table in zip(names, together):
         pd.testing.assert_frame_equal(table, get_metric(name).score(SUMMARIES, REFERENCES))
+
+
+def test_without_frames_the_same_numbers_come_as_score_tables():
+    names = ["rouge-1", "rouge-2", "rouge-l", "length"]
+    metrics = [get_metric(n) for n in names]
+    frames = score_together(metrics, SUMMARIES, REFERENCES)
+    tables = score_together(metrics, SUMMARIES, REFERENCES, frames=False)
+    for frame, table in zip(frames[:3], tables[:3]):
+        pd.testing.assert_frame_equal(table.frame(), frame, check_exact=True)
+    pd.testing.assert_frame_equal(tables[3], frames[3], check_exact=True)  # no ScoreTable: its DataFrame

@@ -24,7 +24,7 @@ from rougelab._jit import NUMBA
 from rougelab.rouge.options import RougeOptions
 from rougelab.text import split_sentences
 from rougelab.text.tokenize import TokenEncoder, perl_bytes, tokenize
-from test_rouge_perl_diff import text as perl_text
+from test_rouge_perl_diff import WORDS as PERL_WORDS, text as perl_text
 
 needs_perl = pytest.mark.skipif(perl_available() is not None, reason=str(perl_available()))
 
@@ -92,10 +92,11 @@ def test_encode_many_equals_tokenize(kernels, batch, stem, stopwords):
 
 
 def test_hash_hits_equal_clipped_hits_of_sorted_tables(kernels):
-    """The batch kernel's hash-table hits (``ngram_hits`` over id windows, ``code_hits`` over skip-bigram
-    codes) equal ``clipped_hits`` of the two texts' sorted tables (``count_codes`` of ``gram_codes``), for
-    n-grams (n = 1..4) and skip-bigrams (d = 0, 4, unlimited; with ROUGE-SU's unigrams, with and without
-    the last-unigram bug), on texts of 0 to 40 tokens over 1 to 30 ids, the table reused dirty and grown."""
+    """The batch kernel's hits (``ngram_hits``: a hash table over id windows; ``sorted_hits``: skip-bigram
+    codes sorted and merged) equal ``clipped_hits`` of the two texts' sorted tables (``count_codes`` of
+    ``gram_codes``), for n-grams (n = 1..4) and skip-bigrams (d = 0, 4, unlimited; with ROUGE-SU's unigrams,
+    with and without the last-unigram bug), on texts of 0 to 40 tokens over 1 to 30 ids, the n-gram table
+    reused dirty and grown."""
     rng = np.random.default_rng(5)
     table = np.full(16, 7, dtype=np.int64)
     for _ in range(300):
@@ -112,8 +113,7 @@ def test_hash_hits_equal_clipped_hits_of_sorted_tables(kernels):
         for size, unigrams, bug in [(0, False, True), (4, True, True), (4, True, False), (-1, True, True)]:
             codes = [grams.gram_codes(x, 1, size, unigrams, bug, 32) for x in (model, peer)]
             want = grams.clipped_hits(*grams.count_codes(codes[0]), *grams.count_codes(codes[1]))
-            table = grams.room_for(table, len(codes[0]))
-            assert grams.code_hits(codes[0], codes[1], table) == want
+            assert grams.sorted_hits(codes[0], codes[1]) == want
             assert grams.singles_count(len(model), bug) == len(grams.gram_codes(model, 1, size, True, bug, 32)) - \
                 len(grams.gram_codes(model, 1, size, False, bug, 32))
 
@@ -227,6 +227,22 @@ def test_batch_equals_perl_on_summeval_slice(kernels):
     measures, args = [*measures, "rouge-w-1.2"], [*args, "-w", weight]
     for multiref in ("A", "B"):
         _check(summaries, references, measures, args, True, False, multiref, 0.5)
+
+
+@needs_perl
+def test_long_texts_skip_bigrams_equal_perl(kernels):
+    """ROUGE-S* and ROUGE-SU* of a 1,100-word summary against a 1,100-word reference (over 500,000
+    skip-bigrams each, beyond ``batch.SORT_FROM``: counted by sorting) and a short one (counted in the hash
+    table); the sorted count exactly (Perl's 5 digits cannot see one hit in 500,000)."""
+    rng = np.random.default_rng(11)
+    codes = [grams.gram_codes(np.minimum(rng.zipf(1.3, 1100), 3000), 1, -1, True, True, 32) for _ in range(2)]
+    want = grams.clipped_hits(*grams.count_codes(codes[0]), *grams.count_codes(codes[1]))
+    assert grams.sorted_hits(codes[0], codes[1]) == want > 0
+    words = [*PERL_WORDS, *(f"w{k}" for k in range(3000))]
+    long_texts = [" ".join(words[min(int(z), len(words)) - 1] for z in rng.zipf(1.3, 1100)) for _ in range(2)]
+    assert all(len(tokenize(t)) * (len(tokenize(t)) - 1) // 2 >= batch_module.SORT_FROM for t in long_texts)
+    measures, args, _ = MEASURE_SETS["-n 2 -w 2 -2 -1 -U"]
+    _check(long_texts[:1], [[long_texts[1], "the cat sat on the mat"]], measures, args, False, False, "A", 0.5)
 
 
 # ------------------------------------------------------------------------------------------- batch vs pair by pair

@@ -45,6 +45,41 @@ def test_one_summary_has_a_zero_width_interval_and_no_resamples_no_interval():
     assert json.loads(none.format("json"))["scores"][0]["low"] is None
 
 
+def _unused_scorer(summaries, references):
+    raise AssertionError("corpus_of_tables reads tables already scored")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_text_and_json_are_what_pandas_makes_of_the_table(seed):
+    """``format("text")`` and ``to_dict()`` lay the scores out without pandas: exactly as the table's
+    ``to_string`` (the text ``rougelab score`` printed through pandas) and ``to_dict`` would, for names of
+    any length, missing intervals or scores, tiny, huge and negative numbers."""
+    import pandas as pd
+
+    from rougelab.corpus import corpus_of_tables
+    from rougelab.metrics.base import Metric
+    from rougelab.score_table import ScoreTable
+
+    rng = np.random.default_rng(seed)
+    names = rng.choice(["m", "rouge-1", "rouge-su4-jackknife", "a-much-longer-metric-name"], 2, replace=False)
+    metrics = [Metric(str(n), _unused_scorer, primary="x", pins={"code": "toy"}) for n in names]
+    n_rows, tables = int(rng.integers(1, 5)), []
+    for width in rng.integers(1, 4, size=2):
+        values = rng.choice([0.5, 1e-9, -2.25, 1e7, 0.0, 1 / 3, np.nan], size=(n_rows, width))
+        columns = tuple(str(c) for c in rng.choice(["r", "rouge1_f", "bleu", "a_long_column_name"], width,
+                                                     replace=False))
+        tables.append(ScoreTable(columns, values) if seed % 2 else pd.DataFrame(values, columns=columns))
+    result = corpus_of_tables(metrics, tables, n_resamples=int(rng.choice([0, 40])), seed=seed)
+    table = result.table
+    pandas_text = table.to_string(index=False, na_rep="", float_format=lambda x: f"{x:.4f}")
+    assert result.format("text") == f"{pandas_text}\nsignature: {result.signature}"
+    records = table.astype(object).where(table.notna(), None).to_dict(orient="records")
+    assert result.format("json") == json.dumps({"scores": records, "signature": result.signature}, indent=1)
+    assert list(result.rows.columns) == [c for t in tables for c in t.columns] or \
+        list(result.rows.columns) == [f"{n}:{c}" for n, t in zip(names, tables) for c in t.columns]
+    np.testing.assert_array_equal(result.rows.to_numpy(), np.hstack([t.values for t in tables]))
+
+
 @pytest.mark.parametrize("kwargs, parameter", [
     (dict(metrics=[]), "metrics"), (dict(n_resamples=-1), "n_resamples"), (dict(confidence=95), "confidence"),
 ])

@@ -1,12 +1,15 @@
 """Score a dataset with registered metrics and correlate each with every human criterion."""
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from rougelab.metrics.base import InputError, Metric
 from rougelab.metrics.registry import get_metric
 from rougelab.score_cache import cached_scores
 from rougelab.validation import check_each_once, check_names
+
+if TYPE_CHECKING:  # no pandas at import: `rougelab score` checks its --metric names here
+    import pandas as pd
 
 TEXT_COLUMNS = ("dataset", "doc_id", "system_id", "source", "references", "summary")
 

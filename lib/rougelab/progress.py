@@ -19,11 +19,15 @@ _QUIET = contextvars.ContextVar("rougelab_quiet", default=False)
 
 
 def bar(iterable=None, *, progress: bool = True, **kwargs):
-    """A tqdm bar (``tqdm.auto``), drawn when ``progress`` and not inside ``quiet()``; ``kwargs`` go to tqdm."""
-    from tqdm.auto import tqdm
+    """A tqdm bar (``tqdm.auto``), drawn when ``progress`` and not inside ``quiet()``; ``kwargs`` go to tqdm.
+    A bar not drawn is plain tqdm's, disabled: ``tqdm.auto`` loads asyncio, a tenth of a second."""
+    if not shown(progress):
+        from tqdm import tqdm
 
-    disable = kwargs.pop("disable", False)
-    return tqdm(iterable, disable=True if not shown(progress) else disable, **kwargs)
+        kwargs["disable"] = True
+    else:
+        from tqdm.auto import tqdm
+    return tqdm(iterable, **kwargs)
 
 
 def shown(progress: bool = True) -> bool:

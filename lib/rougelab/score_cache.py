@@ -13,8 +13,9 @@ import hashlib
 import zipfile
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from rougelab.cache_store import Maker, entry_file, save
 from rougelab.metrics.base import Metric
@@ -22,6 +23,9 @@ from rougelab.metrics.together import score_together
 from rougelab.paths import cache_dir
 from rougelab.scoring import checked_batch
 from rougelab.warn import warn
+
+if TYPE_CHECKING:  # pandas loads when a cached table is read
+    import pandas as pd
 
 
 def content_digest(summaries, references, sources=None) -> str:
@@ -89,6 +93,8 @@ def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:
         warn(f"score cache file {path} holds {values.shape} scores for {expected_rows} "
              "summaries; recomputing and overwriting it")
         return None
+    import pandas as pd
+
     return pd.DataFrame(values, columns=columns)
 
 

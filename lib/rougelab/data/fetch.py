@@ -9,9 +9,7 @@ import hashlib
 import os
 import re
 import sys
-import urllib.error
 import urllib.parse
-import urllib.request
 from pathlib import Path
 
 from rougelab.progress import bar, shown
@@ -62,6 +60,9 @@ def _read_mirror(mirror: Path, dataset: Dataset, entry: FileEntry) -> tuple[byte
 
 
 def _download(dataset: Dataset, entry: FileEntry) -> tuple[bytes, str]:
+    import urllib.error
+    import urllib.request  # here, not above: http, ssl and email take a tenth of `rougelab score`'s start-up
+
     url = dataset.url_prefix + urllib.parse.quote(entry.path)
     try:
         with urllib.request.urlopen(url, timeout=TIMEOUT) as response:

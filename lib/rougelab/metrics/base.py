@@ -20,6 +20,8 @@ from rougelab.scoring import InputError, check_batch, checked_batch
 if TYPE_CHECKING:
     import pandas as pd
 
+    from rougelab.score_table import ScoreTable
+
 __all__ = ["InputError", "Metric", "check_batch"]
 
 
@@ -71,10 +73,18 @@ class Metric:
         return replace(self, options={**self.options, **options})
 
     def score(self, summaries, references, sources=None) -> pd.DataFrame:
+        return self._call(self.scorer, summaries, references, sources)
+
+    def score_table(self, summaries, references, sources=None) -> ScoreTable | pd.DataFrame:
+        """``score``'s numbers without pandas where the scorer can give them so (a ``ScoreTable``: its
+        ``table_scorer``, ``rougelab.score_table.frame_scorer``); otherwise ``score``'s DataFrame."""
+        return self._call(getattr(self.scorer, "table_scorer", self.scorer), summaries, references, sources)
+
+    def _call(self, scorer, summaries, references, sources):
         with checked_batch(summaries, references, sources, needs_source=self.needs_source):
             if self.needs_source:
-                return self.scorer(summaries, references, sources, **self.options)
-            return self.scorer(summaries, references, **self.options)
+                return scorer(summaries, references, sources, **self.options)
+            return scorer(summaries, references, **self.options)
 
     def resource_files(self) -> list:
         """The data files the scorer reads, in a fixed order."""

@@ -8,27 +8,31 @@ Any other metric is scored by a call of its own.
 """
 from __future__ import annotations
 
-from typing import Sequence
-
-import pandas as pd
+from typing import TYPE_CHECKING, Sequence
 
 from rougelab.metrics.base import Metric
 from rougelab.progress import bar
 from rougelab.scoring import checked_batch
 
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from rougelab.score_table import ScoreTable
+
 
 def score_together(metrics: Sequence[Metric], summaries, references, sources=None, *,
-                   progress: bool = False) -> list[pd.DataFrame]:
+                   progress: bool = False, frames: bool = True) -> list[pd.DataFrame | ScoreTable]:
     """``[metric.score(summaries, references, sources) for metric in metrics]``, from one call per group
-    of metrics that can join; ``progress`` shows a bar over the calls."""
+    of metrics that can join; ``progress`` shows a bar over the calls. ``frames=False``: each table as
+    ``Metric.score_table`` gives it (a ``ScoreTable`` where the scorer has one: no pandas)."""
     with checked_batch(summaries, references, sources, needs_source=any(m.needs_source for m in metrics)):
         groups: dict[tuple, list[int]] = {}
         for i, metric in enumerate(metrics):
             groups.setdefault(joint_key(metric), []).append(i)
-        tables: list[pd.DataFrame | None] = [None] * len(metrics)
+        tables: list = [None] * len(metrics)
         for members in bar(groups.values(), progress=progress and len(groups) > 1, desc="metrics"):
             group = [metrics[i] for i in members]
-            for i, table in zip(members, _score_group(group, summaries, references, sources)):
+            for i, table in zip(members, _score_group(group, summaries, references, sources, frames)):
                 tables[i] = table
         return tables
 
@@ -42,15 +46,19 @@ def joint_key(metric: Metric) -> tuple:
             repr(sorted(metric.pins.items())), repr(others))
 
 
-def _score_group(metrics: list[Metric], summaries, references, sources) -> list[pd.DataFrame]:
+def _score_group(metrics: list[Metric], summaries, references, sources, frames: bool) -> list:
     sources = sources if metrics[0].needs_source else None
     if len(metrics) == 1:
-        return [metrics[0].score(summaries, references, sources)]
+        return [_score(metrics[0], frames, summaries, references, sources)]
     option = metrics[0].joins
     union = list(dict.fromkeys(v for metric in metrics for v in metric.options[option]))
-    joint = metrics[0].with_options(**{option: union}).score(summaries, references, sources)
+    joint = _score(metrics[0].with_options(**{option: union}), frames, summaries, references, sources)
     missing = sorted({c for metric in metrics for c in metric.columns} - set(joint.columns))
     if missing:
         raise ValueError(f"metrics {', '.join(m.name for m in metrics)} declare the columns {missing}, "
                          f"which their joint call on {option!r} did not return")
     return [joint[list(metric.columns)] for metric in metrics]
+
+
+def _score(metric: Metric, frames: bool, *batch):
+    return metric.score(*batch) if frames else metric.score_table(*batch)

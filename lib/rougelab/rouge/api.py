@@ -21,8 +21,8 @@ from itertools import chain
 from typing import Sequence
 
 import numpy as np
-import pandas as pd
 
+from rougelab.score_table import ScoreTable, frame_scorer
 from rougelab.scoring import InputError, check_batch
 from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.batch import EncodedBatch, pair_stats, pooled_rpf
@@ -122,6 +122,7 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
                       for left_out in range(m)])
 
 
+@frame_scorer
 def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
           measures: Sequence[str] = DEFAULT_MEASURES, *, preprocessing: Preprocessing | None = None,
           tokenizer: str | None = None, stem: bool | None = None, stemmer: str | None = None,
@@ -129,7 +130,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
           splitter: Splitter | None = None, multiref: str = "A", alpha: float = 0.5,
           word_limit: int | None = None, byte_limit: int | None = None,
           perl_last_unigram_bug: bool = True, perl_byte_limit_skips_lcs: bool = True,
-          perl_round_before_f: bool = True, perl_wlcs: bool = True) -> pd.DataFrame:
+          perl_round_before_f: bool = True, perl_wlcs: bool = True) -> ScoreTable:
     """ROUGE scores (Lin 2004) of each summary against its references, as ROUGE-1.5.5 computes them.
 
     Parameters
@@ -193,7 +194,8 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     -------
     pandas.DataFrame
         One row per summary, float columns ``<measure>_r``, ``_p``, ``_f`` (see the module docstring); no
-        rows for an empty batch (``rouge([], [])``).
+        rows for an empty batch (``rouge([], [])``). ``rouge.table_scorer`` returns the same numbers as a
+        ``rougelab.score_table.ScoreTable``, without loading pandas.
     """
     check_batch(summaries, references)
     word_limit, byte_limit = (check_int(value, name, minimum=0, none=True, hint=" (0 or None: no limit)")
@@ -250,15 +252,13 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         table = _score_one_by_one(summaries, references, parsed, options, multiref, splitter)
     else:
         table = _score_batch(summaries, references, parsed, options, multiref, splitter)
-    return pd.DataFrame(np.asarray(table, dtype=float).reshape(len(summaries), 3 * len(parsed)),
-                        columns=_columns(tuple(parsed)))  # one block
+    return ScoreTable(_columns(tuple(parsed)),
+                      np.asarray(table, dtype=float).reshape(len(summaries), 3 * len(parsed)))  # one block
 
 
-@lru_cache(maxsize=256)
-def _columns(measures: tuple[Measure, ...]) -> pd.Index:
-    """The table's column names (an immutable ``pd.Index``, built once: that takes longer than the rest of
-    a one-pair call's table)."""
-    return pd.Index([f"{column_prefix(m)}_{x}" for m in measures for x in "rpf"])
+def _columns(measures: tuple[Measure, ...]) -> tuple[str, ...]:
+    """The table's column names."""
+    return tuple(f"{column_prefix(m)}_{x}" for m in measures for x in "rpf")
 
 
 # Without ROUGE-L/W, sentences matter only through the tokens: these splitters only put line breaks where

@@ -1,0 +1,58 @@
+"""A per-summary score table without pandas, for callers that need only the numbers.
+
+``ScoreTable``: column names and a float array (one row per summary), what classic ROUGE computes before
+it becomes a DataFrame. ``frame_scorer`` turns a scorer computing one into the public scorer returning its
+DataFrame (``rougelab.rouge.rouge``); ``Metric.score_table`` calls the scorer behind it, so that
+``rougelab score`` on a few texts does not load pandas (a third of its start-up time and memory).
+One scorer computes the numbers either way: the DataFrame is the ``ScoreTable``'s ``frame()``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache, wraps
+from typing import TYPE_CHECKING, Callable
+
+import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """``values[i, k]``: summary i's score in ``columns[k]`` (a 2-D float array)."""
+
+    columns: tuple[str, ...]
+    values: np.ndarray
+
+    def __getitem__(self, columns: list[str]) -> "ScoreTable":
+        """These columns, in this order (as ``DataFrame[columns]``)."""
+        where = {name: k for k, name in enumerate(self.columns)}
+        return ScoreTable(tuple(columns), self.values[:, [where[name] for name in columns]])
+
+    def frame(self) -> pd.DataFrame:
+        """The table as a DataFrame (float columns, a range index)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.values, columns=_index(self.columns))
+
+
+@lru_cache(maxsize=256)
+def _index(columns: tuple[str, ...]) -> pd.Index:
+    """The DataFrame's column index (an immutable ``pd.Index``, built once per set of columns: that takes
+    longer than the rest of a one-pair call's table)."""
+    import pandas as pd
+
+    return pd.Index(columns)
+
+
+def frame_scorer(table_scorer: Callable[..., ScoreTable]) -> Callable[..., pd.DataFrame]:
+    """The scorer returning ``table_scorer``'s result as a DataFrame: same name, parameters and docstring;
+    its ``table_scorer`` attribute is the function itself (``Metric.score_table``)."""
+    @wraps(table_scorer)
+    def scorer(*args, **kwargs) -> pd.DataFrame:
+        return table_scorer(*args, **kwargs).frame()
+
+    scorer.__annotations__ = {**table_scorer.__annotations__, "return": "pd.DataFrame"}
+    scorer.table_scorer = table_scorer
+    return scorer

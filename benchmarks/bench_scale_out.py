@@ -124,10 +124,15 @@ def one_process_side(folder: Path) -> dict:
 
 
 def dask_side(folder: Path, workers: int, partition: int, scheduler: str | None) -> dict:
-    """``score_parquet`` on a LocalCluster of one-thread workers (or ``scheduler``), an empty score cache."""
+    """``score_parquet`` on a LocalCluster of one-thread workers (or ``scheduler``), an empty score cache;
+    numba's compiled kernels are read from the usual cache, as the one-process side reads them (an empty
+    ``numba/`` made each worker compile the kernels that the warm-up's few pairs do not call)."""
+    from rougelab.paths import cache_dir
     from rougelab.scale import client, score_parquet
 
-    os.environ["ROUGELAB_CACHE"] = tempfile.mkdtemp(prefix="cache-", dir=folder)  # local workers inherit it
+    empty = Path(tempfile.mkdtemp(prefix="cache-", dir=folder))
+    (empty / "numba").symlink_to(cache_dir("numba"), target_is_directory=True)
+    os.environ["ROUGELAB_CACHE"] = str(empty)  # local workers inherit it
     with client(scheduler, n_workers=workers, memory_limit="4GiB") as c:
         n = len(c.scheduler_info()["workers"])
         c.run(_warm_worker, folder)  # every worker's imports and kernels

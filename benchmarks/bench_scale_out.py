@@ -89,7 +89,7 @@ def registry_side(side: str, folder: Path) -> dict:
 
     batches = pickle.loads((folder / "batches.pickle").read_bytes())
     metrics = [get_metric(name) for name in METRICS]
-    caches = tempfile.mkdtemp(prefix="rougelab-bench-")
+    caches = tempfile.mkdtemp(prefix="caches-", dir=folder)  # removed with the folder
 
     def empty_cache_scores(batch):
         os.environ["ROUGELAB_CACHE"] = tempfile.mkdtemp(dir=caches)
@@ -111,8 +111,8 @@ def one_process_side(folder: Path) -> dict:
 
     from rougelab.rouge import rouge
 
-    warm = pickle.loads((folder / "batches.pickle").read_bytes())["warm-up"]
-    rouge(*warm, METRICS, **options())
+    warm = pd.read_parquet(folder / "warm-up.parquet")  # the Parquet reader's imports, as the workers' warm-up
+    rouge(warm["summary"].tolist(), [list(r) for r in warm["references"]], METRICS, **options())
     start = time.perf_counter()
     frame = pd.read_parquet(folder / "pairs")
     summaries, references = frame["summary"].tolist(), [list(r) for r in frame["references"]]
@@ -127,12 +127,11 @@ def dask_side(folder: Path, workers: int, partition: int, scheduler: str | None)
     """``score_parquet`` on a LocalCluster of one-thread workers (or ``scheduler``), an empty score cache."""
     from rougelab.scale import client, score_parquet
 
-    os.environ["ROUGELAB_CACHE"] = tempfile.mkdtemp(prefix="rougelab-bench-")  # local workers inherit it
+    os.environ["ROUGELAB_CACHE"] = tempfile.mkdtemp(prefix="cache-", dir=folder)  # local workers inherit it
     with client(scheduler, n_workers=workers, memory_limit="4GiB") as c:
         n = len(c.scheduler_info()["workers"])
-        warm = pickle.loads((folder / "batches.pickle").read_bytes())["warm-up"]
-        c.run(_warm_worker, warm)  # every worker's imports and kernels
-        score_parquet(str(folder / "warm-up.parquet"), tempfile.mkdtemp(), METRICS)  # the client's imports
+        c.run(_warm_worker, folder)  # every worker's imports and kernels
+        score_parquet(str(folder / "warm-up.parquet"), tempfile.mkdtemp(dir=folder), METRICS)  # the client's imports
         target = folder / f"dask-{partition}"
         start = time.perf_counter()
         score_parquet(str(folder / "pairs"), str(target), METRICS)
@@ -141,14 +140,16 @@ def dask_side(folder: Path, workers: int, partition: int, scheduler: str | None)
     return {"seconds": seconds, "workers": n, "peak_mib": max(peaks.values())}
 
 
-def _warm_worker(warm) -> None:
-    """Load what scoring a partition needs (on a Dask worker: ``Client.run``)."""
+def _warm_worker(folder: Path) -> None:
+    """Load what reading, scoring and writing a partition needs (on a Dask worker: ``Client.run``): the
+    Parquet reader, dask.dataframe (a read task unpickles into it), the kernels."""
+    import dask.dataframe  # noqa: F401
     import pandas as pd
 
     from rougelab.scale import score_partition
 
-    score_partition(pd.DataFrame({"summary": warm[0], "references": warm[1]}), METRICS)
-    pd.DataFrame({"x": [1.0]}).to_parquet(tempfile.mktemp(suffix=".parquet"))
+    score_partition(pd.read_parquet(folder / "warm-up.parquet"), METRICS)
+    pd.DataFrame({"x": [1.0]}).to_parquet(folder / f"warm-up-{os.getpid()}.parquet")
 
 
 def breakdown(folder: Path, partition: int) -> dict:
@@ -159,8 +160,7 @@ def breakdown(folder: Path, partition: int) -> dict:
     from rougelab.metrics.registry import get_metric
     from rougelab.metrics.together import score_together
 
-    warm = pickle.loads((folder / "batches.pickle").read_bytes())["warm-up"]
-    _warm_worker(warm)
+    _warm_worker(folder)
     metrics = [get_metric(name) for name in METRICS]
     path = sorted((folder / "pairs").glob("*.parquet"))[0]
     out: dict = {}
@@ -177,7 +177,7 @@ def breakdown(folder: Path, partition: int) -> dict:
     start = time.perf_counter()
     tables = score_together(metrics, summaries, references)
     out["score the three metrics (one call)"] = time.perf_counter() - start
-    os.environ["ROUGELAB_CACHE"] = tempfile.mkdtemp(prefix="rougelab-bench-")
+    os.environ["ROUGELAB_CACHE"] = tempfile.mkdtemp(prefix="cache-", dir=folder)
     start = time.perf_counter()
     for metric, table in zip(metrics, tables):
         score_cache.save(score_cache._path(metric, digest), score_cache._npz(table), score_cache._maker(metric))

@@ -48,3 +48,17 @@ def test_parquet_in_and_out(local_client, tmp_path):
     got = pd.concat([pd.read_parquet(p) for p in written], ignore_index=True)
     pd.testing.assert_frame_equal(got, alone(frame, ["rouge-2", "rouge-l"]))
     assert all(stat.S_IMODE(p.stat().st_mode) & 0o044 == 0o044 for p in written)  # readable by the group, others
+
+
+def test_a_partition_is_read_and_scored_in_one_task(tmp_path):
+    """No task of the graph only reads Parquet: the worker that reads a partition scores it, so its texts
+    never travel to another worker (Dask ran ``read_parquet`` and ``score_partition`` as separate tasks,
+    and moved partitions between them)."""
+    import dask.dataframe as dd
+
+    for i in range(3):
+        synthetic_pairs(50, words=10, seed=i).to_parquet(tmp_path / f"part-{i}.parquet")
+    scores = score_dask(dd.read_parquet(str(tmp_path)), ["rouge-1", "rouge-2"])
+    names = {key[0] if isinstance(key, tuple) else key for key in dict(scores.__dask_graph__())}
+    assert scores.npartitions == 3
+    assert len(names) == 1 and "read_parquet" in next(iter(names)) and "score_partition" in next(iter(names))

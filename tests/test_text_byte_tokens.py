@@ -22,7 +22,7 @@ def scan(request, monkeypatch):
     """The compiled scanner, or its pure-Python source; "-parts": every batch of two texts or more cut
     into parts scanned apart (on two threads) and numbered together."""
     if request.param.startswith("python"):
-        for name in ("_scan", "_slot", "_same_bytes", "_number_parts"):
+        for name in ("_scan", "_scan_texts", "_slot", "_same_bytes", "_number_parts", "_grown"):
             monkeypatch.setattr(byte_tokens, name, getattr(byte_tokens, name).py_func)
     if request.param.endswith("parts"):
         monkeypatch.setattr(byte_tokens, "SPLIT_BYTES", 0)
@@ -83,15 +83,13 @@ def test_adversarial_texts_together_and_repeated(scan):
     _check([], stem=True)
 
 
-def test_full_hash_table_retries_with_more_room(scan):
-    """Distinct tokens denser than the first table allows (base-36 numbers) force the larger-table retry."""
+def test_hash_table_grows_with_the_distinct_tokens(scan):
+    """20,000 distinct tokens (base-36 numbers) grow the table of 4,096 slots three times."""
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     words = [digits[k // 1296] + digits[k // 36 % 36] + digits[k % 36] for k in range(20_000)]
     text = " ".join(words)
     data = np.frombuffer(text.encode().translate(byte_tokens.TOKEN_BYTES), dtype=np.uint8)
     ends = np.array([len(data)], dtype=np.int64)
-    first_capacity = 1 << max(10, (len(data) // 16).bit_length())
-    assert not byte_tokens._scan(data, ends, first_capacity)[0]
     surface, lengths, units, first, size = byte_tokens.scan_tokens(data, ends)
     assert surface.tolist() == list(range(20_000)) and lengths.tolist() == [20_000] and units.tolist() == [1]
     _check([text, text[::-1]])

@@ -1,15 +1,16 @@
 """Start-up cost: wall time and peak memory of `import rougelab` and of `rougelab score --metric rouge-1` on one pair.
 
-Each command runs in a fresh process: one unmeasured warm-up run of every command (which fills numba's cache of
-compiled kernels and the operating system's file cache), then ``--runs`` rounds, each running every command of
-every environment once, in turn, so that a change in the machine's load falls on all of them alike; the table
-gives the median with the range over the rounds, beside the targets (under 1 s and under 200 MB for scoring one
-pair). Peak memory is the child's maximum resident set size (``wait4``). The environments: the workbook's (this
-interpreter, every extra, this checkout's ``lib`` first on the path) and a bare ``pip install`` of this checkout
-built for the run (no extras; the workbook's pins as constraints), which is what a new user has. They differ by
-pyarrow, which pandas 3 imports with itself when it is installed (the ``semantic`` and ``scale`` extras bring
-it); printing the corpus scores of a few texts loads no pandas. ``--against DIR`` adds the same rows for
-another checkout's code (in both environments), measured in the same rounds: a before/after comparison. Usage:
+Each command runs in a fresh process: one unmeasured warm-up run of every command (it fills numba's cache of
+compiled kernels, the modules' bytecode and the operating system's file cache: what a user's second run finds),
+then ``--runs`` rounds, each running every command of every environment once, in turn, so that a change in the
+machine's load falls on all of them alike. The table gives the median with the range over the rounds, beside
+the targets (under 1 s and under 200 MB for scoring one pair). Peak memory is the child's maximum resident set
+size (``wait4``). The environments: the workbook's (this interpreter, every extra, this checkout's ``lib``
+first on the path) and a bare ``pip install`` of this checkout built for the run (no extras; the workbook's
+pins as constraints), which is what a new user has. The workbook's also holds pyarrow, which pandas 3 imports
+with itself (the ``semantic`` and ``scale`` extras bring it); printing the corpus scores of a few texts loads
+no pandas. ``--against DIR`` adds the same rows for another checkout's code (in both environments), measured
+in the same rounds: a before/after comparison. Usage:
 
     python benchmarks/bench_cli_start.py [--runs 7] [--no-bare] [--against OTHER_CHECKOUT]
 """
@@ -33,8 +34,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def measure(argv: list[str], pythonpath: str | None) -> tuple[float, float]:
     """(wall seconds, peak RSS in MB) of one run of ``argv``; a failing command stops the benchmark.
     ``pythonpath`` replaces PYTHONPATH (None: cleared, so the interpreter runs the rougelab installed in
-    its own environment)."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    its own environment). PYTHONDONTWRITEBYTECODE is cleared: the warm-up leaves the modules' bytecode, as
+    any run of a user's does (compiling rougelab's modules from source took a tenth of a second more)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
     start = time.perf_counter()

@@ -1,4 +1,6 @@
 """The metric interface: batch checks, registry look-up and signatures."""
+import inspect
+
 import pandas as pd
 import pytest
 
@@ -83,5 +85,7 @@ def test_score_table_gives_the_scores_without_pandas_where_the_scorer_can():
     pd.testing.assert_frame_equal(table.frame(), metric.score(summaries, references), check_exact=True)
     assert isinstance(get_metric("length").score_table(summaries, references), pd.DataFrame)
     assert rouge.table_scorer.__name__ == rouge.__name__ == "rouge" and rouge.__doc__ == rouge.table_scorer.__doc__
+    signature, of_table = inspect.signature(rouge), inspect.signature(rouge.table_scorer)
+    assert signature.parameters == of_table.parameters and signature.return_annotation == "pd.DataFrame"
     with pytest.raises(InputError, match="references"):
         metric.score_table(summaries, references[:1])

@@ -8,6 +8,7 @@ One scorer computes the numbers either way: the DataFrame is the ``ScoreTable``'
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from functools import lru_cache, wraps
 from typing import TYPE_CHECKING, Callable
@@ -54,5 +55,6 @@ def frame_scorer(table_scorer: Callable[..., ScoreTable]) -> Callable[..., pd.Da
         return table_scorer(*args, **kwargs).frame()
 
     scorer.__annotations__ = {**table_scorer.__annotations__, "return": "pd.DataFrame"}
+    scorer.__signature__ = inspect.signature(table_scorer).replace(return_annotation="pd.DataFrame")
     scorer.table_scorer = table_scorer
     return scorer

@@ -86,14 +86,27 @@ def _cleared(counts, ids, lo, hi):
         counts[ids[i]] = 0
 
 
+@jit
+def _unigram_hits(counts, ids, m0, m1, p0, p1):
+    """Clipped unigram hits (Lin 2004, eq. 1 with n = 1) of the peer ``ids[p0:p1]`` against the model
+    ``ids[m0:m1]``, counted by token id in ``counts`` (all 0 on entry and on return): no hash table."""
+    _counted(counts, ids, m0, m1)
+    hit = 0
+    for i in range(p0, p1):
+        if counts[ids[i]] > 0:
+            hit += 1
+            counts[ids[i]] -= 1
+    _cleared(counts, ids, m0, m1)
+    return hit
+
 
 @jit
 def batch_pair_stats(peers, models, kinds, sizes, unigrams, last_unigram_bug, lcs_weights, lcs_is_w, ids, start,
                      end, unit_offsets, unit_start):
     """Per (peer, model) pair and measure, ``measure_stats``' (model, hit, peer, select) as an array
     (pairs x measures x 4): gram measures first (``kinds``, ``sizes``, ``unigrams`` as ``gram_codes`` takes
-    them; n-grams counted by ``ngram_hits``, skip-bigrams by ``code_hits``, or by ``sorted_hits`` from
-    ``SORT_FROM`` model codes on), then ROUGE-L/W (``lcs_weights``; the union LCS clipped by the two texts'
+    them; unigrams counted by token id (``_unigram_hits``), longer n-grams by ``ngram_hits``, skip-bigrams
+    by ``code_hits``, or by ``sorted_hits`` from ``SORT_FROM`` model codes on), then ROUGE-L/W (``lcs_weights``; the union LCS clipped by the two texts'
     unigram counts). ``pair_stats`` runs it on parts of the pairs, one per thread."""
     n_grams = len(kinds)
     out = np.zeros((len(peers), n_grams + len(lcs_weights), 4))
@@ -106,7 +119,11 @@ def batch_pair_stats(peers, models, kinds, sizes, unigrams, last_unigram_bug, lc
         s = peers[q]
         m = models[q]
         for k in range(n_grams):
-            if kinds[k] == KIND_NGRAM:
+            if kinds[k] == KIND_NGRAM and sizes[k] == 1:
+                hit = _unigram_hits(model_count, ids, start[m], end[m], start[s], end[s])
+                total = end[m] - start[m]
+                peer_total = end[s] - start[s]
+            elif kinds[k] == KIND_NGRAM:
                 table = room_for(table, end[m] - start[m])
                 hit = ngram_hits(ids, start[m], end[m], start[s], end[s], sizes[k], table)
                 total = max(end[m] - start[m] - sizes[k] + 1, 0)

@@ -284,7 +284,8 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
                        np.array([1.0 if m.kind == "L" else m.weight for m in lcs], dtype=np.float64),
                        np.array([m.kind == "W" for m in lcs], dtype=np.bool_))
     order = grams + lcs
-    stats = stats[:, [order.index(m) for m in parsed], :]
+    if order != parsed:  # C order: a reordered copy may be laid out otherwise, a kernel specialisation of its own
+        stats = np.ascontiguousarray(stats[:, [order.index(m) for m in parsed], :])
     bounds = np.concatenate([[0], np.cumsum(per_summary)]).astype(np.int64)
     if multiref == "best-f":
         return best_f_rpf(stats, bounds, np.array([m.kind == "W" for m in parsed], dtype=np.bool_),

@@ -293,7 +293,7 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     if multiref in ("A", "B"):
         return pooled_rpf(stats, bounds, np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
                           np.array([m.weight for m in parsed], dtype=np.float64), options.alpha,
-                          multiref == "B", options.perl_round_before_f)
+                          multiref == "B", 5 if options.perl_round_before_f else None)
     out = np.zeros((len(summaries), len(parsed), 3))
     for i in range(len(summaries)):
         for k, m in enumerate(parsed):

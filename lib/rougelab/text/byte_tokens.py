@@ -80,6 +80,8 @@ def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
         sentence unit; ``text_lines``: units per text; ``first`` / ``length``: the byte offset of each
         distinct token's first occurrence and its length.
     """
+    if len(data) < SPLIT_BYTES:  # one part, as ``parts_of`` would find (a small batch: no need to measure texts)
+        return _scan(data, text_ends)
     parts = parts_of(np.diff(text_ends, prepend=-1), SPLIT_BYTES)
     if len(parts) <= 1:
         return _scan(data, text_ends)

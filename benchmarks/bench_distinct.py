@@ -18,7 +18,7 @@ as ``evaluate`` meets new data) against one ``rouge()`` call with the three meas
 processes. Cold start: import and first ``rouge()`` call in a fresh interpreter with an empty numba cache
 (``ROUGELAB_CACHE``, where the compiled kernels are kept, a new folder), then again with that cache filled.
 
-Run: ``.venv/bin/python benchmarks/bench_distinct.py [--rounds 3] [--sizes 1,10,1000,20000]``.
+Run: ``.venv/bin/python benchmarks/bench_distinct.py [--rounds 3] [--sizes 1,10,1000,20000,1000000]``.
 """
 from __future__ import annotations
 
@@ -53,7 +53,8 @@ def target(size: str) -> str:
 
 
 def make_batches(sizes: list[int], data: Path) -> None:
-    """Write the warm-up pairs, every distinct batch (prefixes of one generation) and SummEval to ``data``."""
+    """Write the warm-up pairs, every distinct batch (prefixes of one generation) and SummEval to the folder
+    ``data``, one pickle each (a worker reads the warm-up and its own batch: a million pairs are 1 GB)."""
     import rougelab
     from rougelab.synthetic import article_spans
 
@@ -66,7 +67,8 @@ def make_batches(sizes: list[int], data: Path) -> None:
                "summeval": (summeval["summary"].tolist(), [list(r) for r in summeval["references"]])}
     for size in sizes:
         batches[str(size)] = (summaries[WARM_UP:WARM_UP + size], references[WARM_UP:WARM_UP + size])
-    data.write_bytes(pickle.dumps(batches))
+    for name, batch in batches.items():
+        (data / f"{name}.pickle").write_bytes(pickle.dumps(batch))
 
 
 # -------------------------------------------------------------------------------------------- workers
@@ -134,7 +136,7 @@ def splitter_work(batch, rounds: int = 3) -> dict:
 def worker(impl: str, size: str, data: Path) -> None:
     """In a fresh process: warm up on other small input, time the first call on batch ``size``, then repeats."""
     warnings.simplefilter("ignore")  # the non-ASCII tokenizer warning (a few texts have such letters)
-    batches = pickle.loads(data.read_bytes())
+    batches = {name: pickle.loads((data / f"{name}.pickle").read_bytes()) for name in ("warm-up", size)}
     batch = batches[size]
     if impl == "splitter":
         print(json.dumps(splitter_work(batch)))
@@ -148,7 +150,7 @@ def worker(impl: str, size: str, data: Path) -> None:
     start = time.perf_counter()
     score(*batch)
     first = time.perf_counter() - start
-    print(json.dumps({"first": first, "repeated": time_calls(lambda: score(*batch))}))
+    print(json.dumps({"first": first, "repeated": time_calls(lambda: score(*batch), warm_up=False)}))
 
 
 IMPLS = {  # name -> extra environment
@@ -191,7 +193,7 @@ def ms(seconds) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="rounds of alternating processes")
-    parser.add_argument("--sizes", default="1,10,1000,20000", help="distinct pairs per batch, comma-separated")
+    parser.add_argument("--sizes", default="1,10,1000,20000,1000000", help="distinct pairs per batch, comma-separated")
     parser.add_argument("--one-thread", default="20000,summeval", help="batches also timed on one thread each")
     parser.add_argument("--registry-size", default="20000", help="the batch of the registry rows")
     parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
@@ -203,7 +205,7 @@ def main() -> None:
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_start = os.getloadavg()
     with tempfile.TemporaryDirectory() as folder:
-        data = Path(folder) / "batches.pickle"
+        data = Path(folder)
         make_batches(sorted({*sizes, int(args.registry_size)}), data)
         cold, warm = cold_start()
         plans = [(str(s), "rougelab", "rouge-score-rs") for s in sizes] + [("summeval", "rougelab", "rouge-score-rs")]

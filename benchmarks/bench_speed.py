@@ -67,9 +67,11 @@ LONG_WORDS = 2000
 ROUGE_SCORE_MODE = dict(tokenizer="rouge-score", multiref="best-f", perl_round_before_f=False)
 
 
-def time_calls(func, min_calls: int = 3, min_seconds: float = 1.0, max_calls: int = 200) -> float:
-    """Median seconds of one ``func()`` call after one warm-up call."""
-    func()
+def time_calls(func, min_calls: int = 3, min_seconds: float = 1.0, max_calls: int = 200,
+               warm_up: bool = True) -> float:
+    """Median seconds of one ``func()`` call (after one warm-up call, unless the caller made it)."""
+    if warm_up:
+        func()
     times: list[float] = []
     while len(times) < min_calls or (sum(times) < min_seconds and len(times) < max_calls):
         start = time.perf_counter()

@@ -50,6 +50,18 @@ def test_parquet_in_and_out(local_client, tmp_path):
     assert all(stat.S_IMODE(p.stat().st_mode) & 0o044 == 0o044 for p in written)  # readable by the group, others
 
 
+def test_the_written_files_read_back_in_row_order(local_client, tmp_path):
+    """pandas reads a folder's files in name order: with Dask's own names, partition 10 came before
+    partition 2 and a user reading the scores of 11 or more partitions got rows out of order."""
+    frame = synthetic_pairs(12 * 30, words=12, seed=6)
+    (tmp_path / "pairs").mkdir()
+    for i in range(12):
+        frame.iloc[30 * i:30 * (i + 1)].to_parquet(tmp_path / "pairs" / f"in-{i:02d}.parquet", index=False)
+    score_parquet(str(tmp_path / "pairs"), str(tmp_path / "scores"), ["rouge-1"])
+    assert len(list((tmp_path / "scores").glob("*.parquet"))) == 12
+    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "scores"), alone(frame, ["rouge-1"]))
+
+
 def test_a_partition_is_read_and_scored_in_one_task(tmp_path):
     """No task of the graph only reads Parquet: the worker that reads a partition scores it, so its texts
     never travel to another worker (Dask ran ``read_parquet`` and ``score_partition`` as separate tasks,

@@ -105,14 +105,19 @@ def _empty_table(metric) -> pd.DataFrame:
 def score_parquet(source: str, target: str, metric_names: str | Sequence[str]) -> None:
     """Score the rows of the Parquet data at ``source`` (columns as ``score_dask`` reads them) and write
     the scores, row for row, as Parquet to the folder ``target``, one file per partition (files made with
-    the workers' umask). Runs on the active Dask client (``client``), or Dask's default scheduler."""
+    the workers' umask), named so that their names sort in row order (``part-000000.parquet``, ...): a reader
+    of the folder (``pandas.read_parquet``, pyarrow) takes the files in name order, and Dask's own names
+    (``part.10.parquet`` before ``part.2.parquet``) put the rows of 11 or more partitions out of order.
+    Runs on the active Dask client (``client``), or Dask's default scheduler."""
     require("dask.dataframe", extra="scale", needed_for="scoring through Dask")
     import dask
     import dask.dataframe as dd
 
     with dask.config.set({"dataframe.convert-string": False}):
         frame = dd.read_parquet(source)
-    score_dask(frame, metric_names).to_parquet(target, write_index=False)
+    width = max(6, len(str(frame.npartitions - 1)))
+    score_dask(frame, metric_names).to_parquet(target, write_index=False,
+                                               name_function=lambda i: f"part-{i:0{width}d}.parquet")
 
 
 def score_tables(data, metrics: Sequence[Metric], address: str | None = None, *,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import zipfile
+from itertools import chain, repeat
 from pathlib import Path
 
 from typing import TYPE_CHECKING
@@ -33,11 +34,11 @@ def content_digest(summaries, references, sources=None) -> str:
     ``\x1d``, each of its references after ``\x1e``, its source after ``\x1f``)."""
     h = hashlib.sha256()
     for lo in range(0, len(summaries), _DIGEST_ROWS):  # a block of rows encoded at once, not text by text
-        rows = range(lo, min(lo + _DIGEST_ROWS, len(summaries)))
-        block = [f"\x1d{summaries[i]}\x1e" + "\x1e".join(references[i]) for i in rows]
+        hi = lo + _DIGEST_ROWS
+        fields = [repeat("\x1d"), summaries[lo:hi], repeat("\x1e"), map("\x1e".join, references[lo:hi])]
         if sources is not None:
-            block = [f"{row}\x1f{sources[i]}" for row, i in zip(block, rows)]
-        h.update("".join(block).encode("utf-8", "surrogatepass"))
+            fields += [repeat("\x1f"), sources[lo:hi]]
+        h.update("".join(chain.from_iterable(zip(*fields))).encode("utf-8", "surrogatepass"))  # no loop in Python
     return h.hexdigest()
 
 
@@ -48,8 +49,8 @@ def cache_path(metric: Metric, summaries, references, sources=None) -> Path:
     return _path(metric, content_digest(summaries, references, sources))
 
 
-def _path(metric: Metric, digest: str) -> Path:
-    return entry_file(cache_dir("scores"), metric.name, _maker(metric), ".npz", digest)
+def _path(metric: Metric, digest: str, maker: Maker | None = None) -> Path:
+    return entry_file(cache_dir("scores"), metric.name, maker or _maker(metric), ".npz", digest)
 
 
 def _maker(metric: Metric) -> Maker:
@@ -71,13 +72,14 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
         digests = {False: content_digest(summaries, references)}  # the texts are hashed once, not once per metric
         if any(m.needs_source for m in metrics):
             digests[True] = content_digest(summaries, references, sources)
-        paths = [_path(m, digests[m.needs_source]) for m in metrics]
+        makers = [_maker(m) for m in metrics]
+        paths = [_path(m, digests[m.needs_source], maker) for m, maker in zip(metrics, makers)]
         tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p in paths]
         missed = [i for i, table in enumerate(tables) if table is None]
         scored = score_together([metrics[i] for i in missed], summaries, references, sources, progress=progress)
         for i, table in zip(missed, scored):
             tables[i] = table
-            save(paths[i], _npz(table), _maker(metrics[i]))
+            save(paths[i], _npz(table), makers[i])
         return tables
 
 

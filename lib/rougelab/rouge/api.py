@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import chain
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 import numpy as np
 
@@ -198,6 +198,74 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         ``rougelab.score_table.ScoreTable``, without loading pandas.
     """
     check_batch(summaries, references)
+    plan = _plan(measures=measures, preprocessing=preprocessing, tokenizer=tokenizer, stem=stem, stemmer=stemmer,
+                 stem_exceptions=stem_exceptions, stopwords=stopwords, splitter=splitter, multiref=multiref,
+                 alpha=alpha, word_limit=word_limit, byte_limit=byte_limit,
+                 perl_last_unigram_bug=perl_last_unigram_bug, perl_byte_limit_skips_lcs=perl_byte_limit_skips_lcs,
+                 perl_round_before_f=perl_round_before_f, perl_wlcs=perl_wlcs)
+    check_sizes(summaries, references, plan.measures)  # very long texts: InputError before any allocation
+    if plan.options.tokenizer in ("rouge155", "rouge-score"):
+        warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
+                             f"tokenizer={plan.options.tokenizer!r}", "tokenizer='unicode' keeps them")
+    score = _score_one_by_one if plan.one_by_one else _score_batch
+    table = score(summaries, references, list(plan.measures), plan.options, plan.multiref, plan.splitter)
+    return ScoreTable(plan.columns, np.asarray(table, dtype=float).reshape(len(summaries), len(plan.columns)))
+
+
+class _Plan(NamedTuple):
+    """What ``rouge()``'s options decide, checked: the measures, the ``RougeOptions``, the multi-reference
+    rule, the sentence splitter, whether the pairs go one by one (``_score_one_by_one``) and the columns."""
+
+    measures: tuple[Measure, ...]
+    options: RougeOptions
+    multiref: str
+    splitter: Splitter
+    one_by_one: bool
+    columns: tuple[str, ...]
+
+
+_PLANS: dict[tuple, _Plan] = {}  # ``_checked_plan`` of the options seen, by ``_typed`` key
+_MOST_PLANS = 256
+
+
+def _plan(**options) -> _Plan:
+    """``_checked_plan(**options)``, remembered for the next call with the same option values of the same
+    types (``_typed``): a value the checks would refuse never gets a plan, so it never finds one."""
+    try:
+        key = _typed(tuple(options.values()))
+    except TypeError:  # a value a key cannot hold safely (a numpy number, a callable splitter): checked afresh
+        return _checked_plan(**options)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _checked_plan(**options)
+        if len(_PLANS) >= _MOST_PLANS:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return plan
+
+
+_PLAIN = frozenset((type(None), bool, int, str))
+
+
+def _typed(value) -> tuple:
+    """``value`` with its type as a hashable key, so that values that compare equal but are checked
+    differently never share one (``True`` and ``1``, ``0.0`` and ``-0.0``, a list and a tuple): for None,
+    bool, int, float, str, a ``Preprocessing`` with a named splitter and lists and tuples of these;
+    ``TypeError`` for anything else."""
+    kind = type(value)
+    if kind in _PLAIN or (kind is Preprocessing and isinstance(value.splitter, str)):
+        return kind, value
+    if kind is float:
+        return kind, repr(value)
+    if kind in (list, tuple):
+        return kind, tuple(map(_typed, value))
+    raise TypeError(f"no memo key for a {kind.__name__}")
+
+
+def _checked_plan(*, measures, preprocessing, tokenizer, stem, stemmer, stem_exceptions, stopwords, splitter,
+                  multiref, alpha, word_limit, byte_limit, perl_last_unigram_bug, perl_byte_limit_skips_lcs,
+                  perl_round_before_f, perl_wlcs) -> _Plan:
+    """``rouge()``'s options checked (``InputError`` naming a bad one) and turned into a ``_Plan``."""
     word_limit, byte_limit = (check_int(value, name, minimum=0, none=True, hint=" (0 or None: no limit)")
                               for name, value in (("word_limit", word_limit), ("byte_limit", byte_limit)))
     alpha = check_float(alpha, "alpha", low=0, high=1)
@@ -225,10 +293,9 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     if isinstance(measures, str):
         measures = [measures]
     measures = check_names(measures, "measures", empty=True)
-    parsed = list(_parse_measures(tuple(measures)))
+    parsed = _parse_measures(tuple(measures))
     if not parsed:
         raise InputError("no ROUGE measure requested: pass e.g. measures=['rouge-1', 'rouge-2', 'rouge-l']")
-    check_sizes(summaries, references, parsed)  # very long texts: InputError before any allocation
     options = RougeOptions(stem=preprocessing.stems, stemmer=preprocessing.stemmer,
                            stem_exceptions=preprocessing.stem_exceptions, stopwords=preprocessing.stopwords,
                            word_limit=word_limit, byte_limit=byte_limit,
@@ -240,20 +307,11 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         check_options(options)
     except ValueError as err:
         raise InputError(str(err)) from None
-
-    one_by_one = word_limit or byte_limit or (not perl_wlcs and any(m.kind == "W" for m in parsed))
+    one_by_one = bool(word_limit or byte_limit or (not perl_wlcs and any(m.kind == "W" for m in parsed)))
     if one_by_one and tokenizer != "rouge155":
         raise InputError(f"tokenizer={tokenizer!r} cannot be combined with word_limit, byte_limit or "
                          "perl_wlcs=False (ROUGE-1.5.5's truncation and Lin's ROUGE-W read its own tokens)")
-    if tokenizer in ("rouge155", "rouge-score"):
-        warn_dropped_letters(chain(summaries, chain.from_iterable(references)), f"tokenizer={tokenizer!r}",
-                             "tokenizer='unicode' keeps them")
-    if one_by_one:
-        table = _score_one_by_one(summaries, references, parsed, options, multiref, splitter)
-    else:
-        table = _score_batch(summaries, references, parsed, options, multiref, splitter)
-    return ScoreTable(_columns(tuple(parsed)),
-                      np.asarray(table, dtype=float).reshape(len(summaries), 3 * len(parsed)))  # one block
+    return _Plan(parsed, options, multiref, splitter, one_by_one, _columns(parsed))
 
 
 def _columns(measures: tuple[Measure, ...]) -> tuple[str, ...]:
@@ -284,7 +342,8 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
                        np.array([1.0 if m.kind == "L" else m.weight for m in lcs], dtype=np.float64),
                        np.array([m.kind == "W" for m in lcs], dtype=np.bool_))
     order = grams + lcs
-    stats = stats[:, [order.index(m) for m in parsed], :]
+    if order != parsed:  # C order: a reordered copy may be laid out otherwise, a kernel specialisation of its own
+        stats = np.ascontiguousarray(stats[:, [order.index(m) for m in parsed], :])
     bounds = np.concatenate([[0], np.cumsum(per_summary)]).astype(np.int64)
     if multiref == "best-f":
         return best_f_rpf(stats, bounds, np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
@@ -292,7 +351,7 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     if multiref in ("A", "B"):
         return pooled_rpf(stats, bounds, np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
                           np.array([m.weight for m in parsed], dtype=np.float64), options.alpha,
-                          multiref == "B", options.perl_round_before_f)
+                          multiref == "B", 5 if options.perl_round_before_f else None)
     out = np.zeros((len(summaries), len(parsed), 3))
     for i in range(len(summaries)):
         for k, m in enumerate(parsed):

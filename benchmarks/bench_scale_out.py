@@ -17,9 +17,9 @@ highest round in brackets), a ratio is taken round by round.
   size: reading it from Parquet, pickling it (what travels between processes when a partition is not read
   where it is scored), hashing its texts, scoring, writing its cache files, writing its scores to Parquet.
 
-Usage (``make bench`` runs the defaults)::
+Usage (``make bench`` runs the defaults: 1,000,000 pairs in partitions of 50,000, 3 rounds)::
 
-    python benchmarks/bench_scale_out.py --pairs 1000000 --partition 20000 --rounds 1
+    python benchmarks/bench_scale_out.py [--pairs 1000000] [--partition 50000] [--rounds 3]
 """
 from __future__ import annotations
 
@@ -237,8 +237,8 @@ def alternate(sides: tuple[str, str], rounds: int, folder: Path, args) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", type=int, default=200_000, help="pairs of the scale-out rows")
-    parser.add_argument("--partition", type=int, default=20_000, help="rows per partition")
+    parser.add_argument("--pairs", type=int, default=1_000_000, help="pairs of the scale-out rows")
+    parser.add_argument("--partition", type=int, default=50_000, help="rows per partition")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scheduler", help="address of a running Dask scheduler (default: LocalCluster)")
     parser.add_argument("--registry-pairs", type=int, default=20_000, help="pairs of the registry rows")

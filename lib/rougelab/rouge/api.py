@@ -347,7 +347,7 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
         return best_f_rpf(stats, bounds, kernel.is_w, kernel.weights, options.alpha)
     if multiref in ("A", "B"):
         return pooled_rpf(stats, bounds, kernel.is_w, kernel.weights, options.alpha, multiref == "B",
-                          options.perl_round_before_f)
+                          5 if options.perl_round_before_f else None)
     out = np.zeros((len(summaries), len(parsed), 3))
     for i in range(len(summaries)):
         for k, m in enumerate(parsed):

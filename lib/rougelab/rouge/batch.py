@@ -1,9 +1,11 @@
 """Classic ROUGE over a whole batch: every distinct text read once, every pair scored in one compiled pass.
 
 ``EncodedBatch`` tokenises the distinct texts of a batch into shared integer ids (one compiled scan of their
-bytes), ``pair_stats`` counts and scores every (summary, reference) pair (``batch_pair_stats``: each pair's
-grams counted in a small hash table, no table kept per text) on the threads, and ``pooled_rpf`` gives R, P
-and F of each summary.
+bytes), ``pair_stats`` counts and scores every (summary, reference) pair on the threads (one compiled kernel
+per family of measures: n-grams, skip-bigrams, LCS; each pair's grams counted in a small hash table, no table
+kept per text), and ``pooled_rpf`` gives R, P and F of each summary. A call compiles only the kernels of the
+measures it asks for, once each: numba compiles a kernel again for every new type of argument, a constant
+argument included (a literal 0 is a type of its own).
 These are the counts and digits of ROUGE-1.5.5's single-peer path (``rougelab.rouge.core``), which they
 match for texts scored without length limits (``-l``/``-b``): tests/test_rouge_fast_path.py.
 """
@@ -15,7 +17,7 @@ import numpy as np
 
 from rougelab._jit import jit, map_threads, parts_of
 from rougelab.rouge.core import Measure
-from rougelab.rouge.grams import KIND_NGRAM, KIND_SKIP, code_hits, gram_codes, ngram_hits, room_for, sorted_hits
+from rougelab.rouge.grams import KIND_SKIP, code_hits, gram_codes, ngram_hits, room_for, sorted_hits
 from rougelab.rouge.lcs import sentence_lcs_length, union_lcs_hits
 from rougelab.rouge.options import RougeOptions
 from rougelab.scoring import prf
@@ -43,6 +45,7 @@ class EncodedBatch:
     def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
         self.ids, lengths, per_text, _ = options.preprocessing(splitter).encode(texts)
         self.start, self.end, self.unit_start, self.unit_offsets = text_bounds(lengths, per_text)
+        self.vocabulary = int(self.ids.max()) + 1 if len(self.ids) else 0  # one more than the largest id
         self.options = options
 
 
@@ -88,49 +91,85 @@ def _cleared(counts, ids, lo, hi):
 
 
 @jit
-def batch_pair_stats(peers, models, kinds, sizes, unigrams, last_unigram_bug, lcs_weights, lcs_is_w, ids, start,
-                     end, unit_offsets, unit_start):
-    """Per (peer, model) pair and measure, ``measure_stats``' (model, hit, peer, select) as an array
-    (pairs x measures x 4): gram measures first (``kinds``, ``sizes``, ``unigrams`` as ``gram_codes`` takes
-    them; n-grams counted by ``ngram_hits``, skip-bigrams by ``code_hits``, or by ``sorted_hits`` from
-    ``SORT_FROM`` model codes on), then ROUGE-L/W (``lcs_weights``; the union LCS clipped by the two texts'
-    unigram counts). ``pair_stats`` runs it on parts of the pairs, one per thread."""
-    n_grams = len(kinds)
-    out = np.zeros((len(peers), n_grams + len(lcs_weights), 4))
-    vocabulary = ids.max() + 1 if len(ids) else 0
-    slot = np.full(vocabulary, -1, dtype=np.int64)  # union_lcs_hits' scratch array
-    model_count = np.zeros(vocabulary, dtype=np.int64)  # the pair's unigram counts, by token id
-    peer_count = np.zeros(vocabulary, dtype=np.int64)
+def _unigram_hits(counts, ids, m0, m1, p0, p1):
+    """Clipped unigram hits (Lin 2004, eq. 1 with n = 1) of the peer ``ids[p0:p1]`` against the model
+    ``ids[m0:m1]``, counted by token id in ``counts`` (all 0 on entry and on return): no hash table."""
+    _counted(counts, ids, m0, m1)
+    hit = 0
+    for i in range(p0, p1):
+        if counts[ids[i]] > 0:
+            hit += 1
+            counts[ids[i]] -= 1
+    _cleared(counts, ids, m0, m1)
+    return hit
+
+
+@jit
+def batch_pair_stats(peers, models, sizes, vocabulary, ids, start, end):
+    """Per (peer, model) pair and n-gram measure (n = ``sizes[k]``), ``measure_stats``' (model, hit, peer,
+    select) as an array (pairs x measures x 4), the hits counted by token id for n = 1 (``_unigram_hits``;
+    ``vocabulary``: one more than the largest id), by ``ngram_hits`` otherwise. One of the three kernels
+    of ``pair_stats``, one per family of measures, so that a call compiles only those it needs."""
+    out = np.zeros((len(peers), len(sizes), 4))
     table = np.zeros(64, dtype=np.int64)  # the grams' hash table
+    counts = np.zeros(vocabulary if (sizes == 1).any() else 0, dtype=np.int64)  # a model's unigrams, by id
     for q in range(len(peers)):
         s = peers[q]
         m = models[q]
-        for k in range(n_grams):
-            if kinds[k] == KIND_NGRAM:
+        for k in range(len(sizes)):
+            if sizes[k] == 1:
+                hit = _unigram_hits(counts, ids, start[m], end[m], start[s], end[s])
+            else:
                 table = room_for(table, end[m] - start[m])
                 hit = ngram_hits(ids, start[m], end[m], start[s], end[s], sizes[k], table)
-                total = max(end[m] - start[m] - sizes[k] + 1, 0)
-                peer_total = max(end[s] - start[s] - sizes[k] + 1, 0)
-            else:
-                model_codes = gram_codes(ids[start[m]:end[m]], KIND_SKIP, sizes[k], unigrams[k],
-                                         last_unigram_bug, 32)
-                peer_codes = gram_codes(ids[start[s]:end[s]], KIND_SKIP, sizes[k], unigrams[k],
-                                        last_unigram_bug, 32)
-                if len(model_codes) < SORT_FROM:
-                    table = room_for(table, len(model_codes))
-                    hit = code_hits(model_codes, peer_codes, table)
-                else:
-                    hit = sorted_hits(model_codes, peer_codes)
-                total = len(model_codes)
-                peer_total = len(peer_codes)
+            total = max(end[m] - start[m] - sizes[k] + 1, 0)
             out[q, k, 0] = total
             out[q, k, 1] = hit
-            out[q, k, 2] = peer_total
+            out[q, k, 2] = max(end[s] - start[s] - sizes[k] + 1, 0)
             out[q, k, 3] = round5_exact(hit / total) if total else 0.0
+    return out
+
+
+@jit
+def skip_pair_stats(peers, models, sizes, unigrams, last_unigram_bug, ids, start, end):
+    """``batch_pair_stats`` for skip-bigram measures (``sizes``, ``unigrams`` as ``gram_codes`` takes them):
+    hits counted by ``code_hits``, or by ``sorted_hits`` from ``SORT_FROM`` model codes on."""
+    out = np.zeros((len(peers), len(sizes), 4))
+    table = np.zeros(64, dtype=np.int64)
+    for q in range(len(peers)):
+        s = peers[q]
+        m = models[q]
+        for k in range(len(sizes)):
+            model_codes = gram_codes(ids[start[m]:end[m]], KIND_SKIP, sizes[k], unigrams[k], last_unigram_bug, 32)
+            peer_codes = gram_codes(ids[start[s]:end[s]], KIND_SKIP, sizes[k], unigrams[k], last_unigram_bug, 32)
+            if len(model_codes) < SORT_FROM:
+                table = room_for(table, len(model_codes))
+                hit = code_hits(model_codes, peer_codes, table)
+            else:
+                hit = sorted_hits(model_codes, peer_codes)
+            total = len(model_codes)
+            out[q, k, 0] = total
+            out[q, k, 1] = hit
+            out[q, k, 2] = len(peer_codes)
+            out[q, k, 3] = round5_exact(hit / total) if total else 0.0
+    return out
+
+
+@jit
+def lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start, end, unit_offsets, unit_start):
+    """``batch_pair_stats`` for ROUGE-L/W (``lcs_weights``; the union LCS clipped by the two texts' unigram
+    counts; ``vocabulary``: one more than the largest id)."""
+    out = np.zeros((len(peers), len(lcs_weights), 4))
+    slot = np.full(vocabulary, -1, dtype=np.int64)  # union_lcs_hits' scratch array
+    model_count = np.zeros(vocabulary, dtype=np.int64)  # the pair's unigram counts, by token id
+    peer_count = np.zeros(vocabulary, dtype=np.int64)
+    for q in range(len(peers)):
+        s = peers[q]
+        m = models[q]
         peer_length = float(end[s] - start[s])
         one_sentence_each = unit_start[m + 1] - unit_start[m] == 2 and unit_start[s + 1] - unit_start[s] == 2
-        for j in range(len(lcs_weights)):
-            w = lcs_weights[j]
+        for k in range(len(lcs_weights)):
+            w = lcs_weights[k]
             if w == 1.0 and one_sentence_each:  # the union LCS is the LCS, never clipped
                 hit = sentence_lcs_length(ids[start[m]:end[m]], ids[start[s]:end[s]],
                                           unit_offsets[unit_start[s]:unit_start[s + 1]], slot)
@@ -143,8 +182,7 @@ def batch_pair_stats(peers, models, kinds, sizes, unigrams, last_unigram_bug, lc
                                            model_count, peer_count, slot)
                 _cleared(model_count, ids, start[m], end[m])
                 _cleared(peer_count, ids, start[s], end[s])
-            k = n_grams + j
-            if lcs_is_w[j]:
+            if lcs_is_w[k]:
                 out[q, k, 0] = base ** w
                 out[q, k, 1] = hit
                 out[q, k, 2] = peer_length ** w
@@ -159,24 +197,40 @@ def batch_pair_stats(peers, models, kinds, sizes, unigrams, last_unigram_bug, lc
 
 def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measures: Sequence[Measure],
                lcs_weights: np.ndarray, lcs_is_w: np.ndarray) -> np.ndarray:
-    """``batch_pair_stats`` of the (peer, model) text pairs of ``batch`` for the "N"/"S" ``measures`` and
-    the ROUGE-L/W ``lcs_weights``, the pairs cut into parts about equal in tokens, one per thread
-    (``map_threads``)."""
-    kinds = np.array([KIND_NGRAM if m.kind == "N" else KIND_SKIP for m in measures], dtype=np.int64)
-    sizes = np.array([m.size for m in measures], dtype=np.int64)
-    unigrams = np.array([m.unigrams for m in measures], dtype=np.bool_)
-    lengths = batch.end - batch.start
-    parts = parts_of(lengths[peers] + lengths[models])
-    out = map_threads(lambda part: batch_pair_stats(
-        peers[part[0]:part[1]], models[part[0]:part[1]], kinds, sizes, unigrams, batch.options.perl_last_unigram_bug,
-        lcs_weights, lcs_is_w, batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start), parts)
+    """``measure_stats``' (model, hit, peer, select) of the (peer, model) text pairs of ``batch`` (pairs x
+    measures x 4): the "N"/"S" ``measures`` in their order, then the ROUGE-L/W ``lcs_weights``. Each family
+    has its kernel (``batch_pair_stats``, ``skip_pair_stats``, ``lcs_pair_stats``), called only when
+    asked for, on the pairs cut into parts about equal in tokens, one per thread (``map_threads``)."""
+    ngram = [k for k, m in enumerate(measures) if m.kind == "N"]
+    skip = [k for k, m in enumerate(measures) if m.kind != "N"]
+    ngram_sizes = np.array([measures[k].size for k in ngram], dtype=np.int64)
+    skip_sizes = np.array([measures[k].size for k in skip], dtype=np.int64)
+    unigrams = np.array([measures[k].unigrams for k in skip], dtype=np.bool_)
+    ids, start, end = batch.ids, batch.start, batch.end
+
+    def part_stats(part):
+        p, m = peers[part[0]:part[1]], models[part[0]:part[1]]
+        out = np.empty((len(p), len(measures) + len(lcs_weights), 4))
+        if ngram:
+            out[:, ngram] = batch_pair_stats(p, m, ngram_sizes, batch.vocabulary, ids, start, end)
+        if skip:
+            out[:, skip] = skip_pair_stats(p, m, skip_sizes, unigrams, batch.options.perl_last_unigram_bug, ids,
+                                           start, end)
+        if len(lcs_weights):
+            out[:, len(measures):] = lcs_pair_stats(p, m, lcs_weights, lcs_is_w, batch.vocabulary, ids, start, end,
+                                                    batch.unit_offsets, batch.unit_start)
+        return out
+
+    lengths = end - start
+    out = map_threads(part_stats, parts_of(lengths[peers] + lengths[models]))
     return out[0] if len(out) == 1 else np.concatenate(out)
 
 
 @jit
-def pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, round_before_f):
+def pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, round_digits):
     """``recall_precision_f(pool_references(...))`` for every summary: summary i owns pairs
-    ``bounds[i]:bounds[i+1]`` of ``stats`` (``batch_pair_stats``); ``best_model`` is ``-f B``, else ``-f A``.
+    ``bounds[i]:bounds[i+1]`` of ``stats`` (``pair_stats``); ``best_model`` is ``-f B``, else ``-f A``;
+    ``round_digits`` is ``prf``'s (5 or None: each compiles on its own, when first asked for).
     Returns (summaries x measures x 3)."""
     n_measures = stats.shape[1]
     out = np.zeros((len(bounds) - 1, n_measures, 3))
@@ -202,10 +256,7 @@ def pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, round_before_f):
                     hit += stats[q, k, 1]
                     peer += stats[q, k, 2]
             weight = weights[k] if is_w[k] else 1.0
-            if round_before_f:  # two calls: each rounding policy compiles on its own
-                r, p, f = prf(hit, model, peer, alpha, 5, weight)
-            else:
-                r, p, f = prf(hit, model, peer, alpha, None, weight)
+            r, p, f = prf(hit, model, peer, alpha, round_digits, weight)
             out[i, k, 0] = r
             out[i, k, 1] = p
             out[i, k, 2] = f

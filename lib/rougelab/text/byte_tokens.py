@@ -153,10 +153,12 @@ def _scan(data, text_ends):
     length = np.empty(n // 2 + 1, dtype=np.int64)
     found = np.zeros(3, dtype=np.int64)  # tokens, sentence units, distinct tokens so far
     table = np.zeros(2 * 4096, dtype=np.int64)
-    t = _scan_texts(data, text_ends, 0, table, found, surface, line_tokens, text_lines, first, length)
-    while t < len(text_ends):
-        table = _grown(table)
+    t = np.int64(0)  # typed int64 from the start: a literal 0 would compile _scan_texts once more, for 0 alone
+    while True:
         t = _scan_texts(data, text_ends, t, table, found, surface, line_tokens, text_lines, first, length)
+        if t == len(text_ends):
+            break
+        table = _grown(table)
     return (surface[:found[0]].copy(), line_tokens[:found[1]].copy(), text_lines, first[:found[2]].copy(),
             length[:found[2]].copy())
 

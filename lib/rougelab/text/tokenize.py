@@ -25,6 +25,9 @@ from rougelab.text.token_ids import TokenIndex
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _NOT_ALNUM = re.compile(r"[^A-Za-z0-9\-]")
 _FIRST_CHAR_OK = re.compile(r"[a-z0-9$]")
+# Texts joined as one str, then encoded, at a time: a str holding one character beyond Latin-1 stores every
+# character in 2 or 4 bytes, so a whole batch joined at once could take 4 times its UTF-8 size.
+JOIN_TEXTS = 10_000
 # Perl's \s on a byte string: the six ASCII whitespace characters (Python's str.split() knows more).
 PERL_WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
 
@@ -134,10 +137,11 @@ class TokenEncoder:
     def surface_bytes(self, texts: list[str]) -> tuple[bytes, np.ndarray]:
         """The bytes ``scan_tokens`` reads (tokens separated by spaces, sentence units by newlines, texts
         joined by newlines) and where each text ends in them."""
-        joined = "\n".join(texts)
-        data = joined.encode("utf-8", "surrogatepass")  # lone surrogates: non-ASCII bytes
-        lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
-        if len(data) != len(joined):  # not all ASCII: a text with other characters has more bytes than them
+        # (a lone surrogate becomes non-ASCII bytes)
+        data = b"\n".join(["\n".join(texts[k:k + JOIN_TEXTS]).encode("utf-8", "surrogatepass")
+                           for k in range(0, len(texts), JOIN_TEXTS)])
+        lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))  # characters: bytes if ASCII
+        if len(data) != len(texts) - 1 + lengths.sum():  # some text has more bytes than characters
             ascii_text = np.fromiter(map(str.isascii, texts), dtype=np.bool_, count=len(texts))
             for i in np.flatnonzero(~ascii_text).tolist():
                 lengths[i] = len(texts[i].encode("utf-8", "surrogatepass"))

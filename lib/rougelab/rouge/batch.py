@@ -91,18 +91,37 @@ def _cleared(counts, ids, lo, hi):
 
 
 @jit
-def batch_pair_stats(peers, models, sizes, ids, start, end):
+def _unigram_hits(counts, ids, m0, m1, p0, p1):
+    """Clipped unigram hits (Lin 2004, eq. 1 with n = 1) of the peer ``ids[p0:p1]`` against the model
+    ``ids[m0:m1]``, counted by token id in ``counts`` (all 0 on entry and on return): no hash table."""
+    _counted(counts, ids, m0, m1)
+    hit = 0
+    for i in range(p0, p1):
+        if counts[ids[i]] > 0:
+            hit += 1
+            counts[ids[i]] -= 1
+    _cleared(counts, ids, m0, m1)
+    return hit
+
+
+@jit
+def batch_pair_stats(peers, models, sizes, vocabulary, ids, start, end):
     """Per (peer, model) pair and n-gram measure (n = ``sizes[k]``), ``measure_stats``' (model, hit, peer,
-    select) as an array (pairs x measures x 4), the hits counted by ``ngram_hits``. One of the three kernels
+    select) as an array (pairs x measures x 4), the hits counted by token id for n = 1 (``_unigram_hits``;
+    ``vocabulary``: one more than the largest id), by ``ngram_hits`` otherwise. One of the three kernels
     of ``pair_stats``, one per family of measures, so that a call compiles only those it needs."""
     out = np.zeros((len(peers), len(sizes), 4))
     table = np.zeros(64, dtype=np.int64)  # the grams' hash table
+    counts = np.zeros(vocabulary if (sizes == 1).any() else 0, dtype=np.int64)  # a model's unigrams, by id
     for q in range(len(peers)):
         s = peers[q]
         m = models[q]
         for k in range(len(sizes)):
-            table = room_for(table, end[m] - start[m])
-            hit = ngram_hits(ids, start[m], end[m], start[s], end[s], sizes[k], table)
+            if sizes[k] == 1:
+                hit = _unigram_hits(counts, ids, start[m], end[m], start[s], end[s])
+            else:
+                table = room_for(table, end[m] - start[m])
+                hit = ngram_hits(ids, start[m], end[m], start[s], end[s], sizes[k], table)
             total = max(end[m] - start[m] - sizes[k] + 1, 0)
             out[q, k, 0] = total
             out[q, k, 1] = hit
@@ -231,7 +250,7 @@ def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measu
         p, m = peers[part[0]:part[1]], models[part[0]:part[1]]
         out = np.empty((len(p), len(measures) + len(lcs_weights), 4))
         if ngram:
-            out[:, ngram] = batch_pair_stats(p, m, ngram_sizes, ids, start, end)
+            out[:, ngram] = batch_pair_stats(p, m, ngram_sizes, batch.vocabulary, ids, start, end)
         if skip:
             out[:, skip] = skip_pair_stats(p, m, skip_sizes, unigrams, batch.options.perl_last_unigram_bug, ids,
                                            start, end)

@@ -4,9 +4,9 @@ The kernels reproduce ROUGE-1.5.5's dynamic programme and its back-trace (``lcs_
 ``wlcs_inner``, ``markLCS``): on equal tokens the path goes diagonal, otherwise up when
 ``c[i-1][j] >= c[i][j-1]``, else left. Which tokens form the union LCS depends on these ties, so
 they are kept exactly. ROUGE-L's summary-level kernel computes the same DP bit-parallel
-(``_mark_lcs_bits``: one machine word per 32 peer tokens and model token) and back-traces it with the same
-choices from one parity bit per DP cell; ROUGE-W keeps the full DP. Tokens are integer ids (numpy ``int64`` arrays) inside the kernels;
-the public helpers accept any sequences of hashable tokens.
+(``_mark_lcs_bits``: one machine word per 62 peer tokens and model token) and back-traces it with the same
+choices from one parity bit per DP cell; ROUGE-W keeps the full DP. Tokens are integer ids (numpy
+``int64`` arrays) inside the kernels; the public helpers accept any sequences of hashable tokens.
 """
 from __future__ import annotations
 
@@ -70,17 +70,21 @@ def _mark_lcs(model, m0, m1, peer, p0, p1, weight, mask):
     return c[m % 2, n]
 
 
-_WORD = 32  # bits per word of a bit-parallel DP row; sums stay below 2**33, exact in int64 and in Python
+_WORD = 62  # bits per word of a bit-parallel DP row: a word plus a word plus a carry stays below 2**63, exact
+# in int64 and in Python; one word holds a sentence of up to 62 tokens
 _FULL = (1 << _WORD) - 1
 
 
 @jit
 def _popcount(x):
-    """Number of set bits of ``x`` (0 <= x < 2**32)."""
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & _FULL) >> 24
+    """Number of set bits of ``x`` (0 <= x < 2**62); no product, so no int64 overflow."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
 
 
 @jit
@@ -116,36 +120,51 @@ def match_masks(model, peer, peer_offsets, slot):
 
 @jit
 def _prefix_parity(x):
-    """Bit k of the result is the parity of bits 0 .. k of ``x`` (0 <= x < 2**32)."""
+    """Bit k of the result is the parity of bits 0 .. k of ``x`` (0 <= x < 2**62). (A shift may push bits
+    past bit 63 in int64; only bits below 62 are kept, and no bit moves down.)"""
     x ^= x << 1
     x ^= x << 2
     x ^= x << 4
     x ^= x << 8
     x ^= x << 16
+    x ^= x << 32
     return x & _FULL
 
 
 @jit
-def _advance(before, after, masks, d, t):
-    """One row of the bit-parallel LCS DP (``_mark_lcs_bits``): V_i into ``after`` from V_{i-1} in ``before``
-    (the same array is fine), for a model token of ``masks`` row ``d`` (-1: absent) against peer sentence t."""
+def _advance(rows, before, after, words, masks, d, t):
+    """One row of the bit-parallel LCS DP (``_mark_lcs_bits``): V_i into ``rows[after]`` from V_{i-1} in
+    ``rows[before]`` (the same row is fine), over ``words`` words, for a model token of ``masks`` row ``d``
+    (-1: absent) against peer sentence t. Rows are indexed, never sliced: a view per row cost more than
+    the DP on short sentences."""
     carry = 0
-    for w in range(len(before)):
-        v = before[w]
+    for w in range(words):
+        v = rows[before, w]
         match = masks[d, t, w] if d >= 0 else 0
         total = v + (v & match) + carry
         carry = total >> _WORD
-        after[w] = (total & _FULL) | (v & ~match & _FULL)
+        rows[after, w] = (total & _FULL) | (v & ~match & _FULL)
 
 
 @jit
-def _lcs_of_row(row, n):
-    """c[i][n] from DP row V_i over ``n`` peer positions: the clear bits among bits 0 .. n - 1."""
+def _lcs_of_row(rows, i, n):
+    """c[i][n] from DP row V_i (``rows[i]``) over ``n`` peer positions: the clear bits among bits 0 .. n - 1."""
     length = 0
-    for w in range(len(row)):
+    for w in range((n + _WORD - 1) // _WORD):
         bits = min(_WORD, n - w * _WORD)
-        length += bits - _popcount(row[w] & ((1 << bits) - 1))
+        length += bits - _popcount(rows[i, w] & ((1 << bits) - 1))
     return length
+
+
+@jit
+def _up_bits(rows, i, w):
+    """Word ``w`` of D_i (``_mark_lcs_bits``): bit k set where c[i][j] - c[i-1][j] is 1, j = w * _WORD + k + 1;
+    the parity of V_i's changes from V_{i-1} up to that column."""
+    below = 0
+    for k in range(w):
+        below ^= _popcount(rows[i - 1, k] ^ rows[i, k]) & 1
+    flips = _prefix_parity(rows[i - 1, w] ^ rows[i, w])
+    return flips ^ _FULL if below else flips
 
 
 @jit
@@ -158,9 +177,10 @@ def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
     with M the peer positions equal to model token i, V_i = (V_{i-1} + (V_{i-1} & M)) | (V_{i-1} & ~M),
     in words of ``_WORD`` bits added with carries (``_advance``). The back-trace makes ROUGE-1.5.5's choices
     (diagonal on equal tokens, else up when c[i-1][j] >= c[i][j-1]); off the diagonal c[i][j] is the larger
-    of the two, so the path goes up exactly where c[i][j] - c[i-1][j] is 0. That difference is 0 or 1 in
-    every column, so the columns where V_i and V_{i-1} differ alternately raise and lower it: it is the
-    parity of those columns up to j, which replaces row i once the DP is done. Returns the LCS length.
+    of the two, so the path goes up exactly where D_i[j] = c[i][j] - c[i-1][j] is 0. That difference is 0
+    or 1 in every column, so the columns where V_i and V_{i-1} differ alternately raise and lower it: it is
+    the parity of those columns up to j (``_up_bits``), made for the rows the back-trace reaches. No LCS:
+    nothing to mark, no back-trace. Returns the LCS length.
     """
     m = m1 - m0
     n = p1 - p0
@@ -168,29 +188,29 @@ def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
         return 0.0
     words = (n + _WORD - 1) // _WORD
     rows = np.empty((m + 1, words), dtype=np.int64)
-    rows[0, :] = _FULL
+    for w in range(words):
+        rows[0, w] = _FULL
     for i in range(1, m + 1):
-        _advance(rows[i - 1], rows[i], masks, which[m0 + i - 1], t)
-    length = _lcs_of_row(rows[m], n)
-    for i in range(m, 0, -1):  # row i becomes the parity of its changes from row i - 1
-        parity = 0
-        for w in range(words):
-            flips = _prefix_parity(rows[i - 1, w] ^ rows[i, w])
-            if parity:
-                flips ^= _FULL
-            rows[i, w] = flips
-            parity = flips >> (_WORD - 1)
+        _advance(rows, i - 1, i, words, masks, which[m0 + i - 1], t)
+    length = _lcs_of_row(rows, m, n)
     i = m
-    j = n
+    j = n if length else 0
     while i != 0 and j != 0:
-        if model[m0 + i - 1] == peer[p0 + j - 1]:
-            i -= 1
+        token = model[m0 + i - 1]
+        w = (j - 1) // _WORD
+        up = _up_bits(rows, i, w)
+        while j != 0:  # left along row i, up to a diagonal or an up move
+            if (j - 1) // _WORD != w:
+                w = (j - 1) // _WORD
+                up = _up_bits(rows, i, w)
+            if token == peer[p0 + j - 1]:
+                j -= 1
+                mask[m0 + i - 1] = 1
+                break
+            if (up >> ((j - 1) % _WORD)) & 1 == 0:
+                break
             j -= 1
-            mask[m0 + i] = 1
-        elif (rows[i, (j - 1) // _WORD] >> ((j - 1) % _WORD)) & 1 == 0:
-            i -= 1
-        else:
-            j -= 1
+        i -= 1
     return float(length)
 
 
@@ -205,10 +225,11 @@ def sentence_lcs_length(model, peer, peer_offsets, slot):
     """
     which, masks = match_masks(model, peer, peer_offsets, slot)
     n = len(peer)
-    row = np.full(max(1, (n + _WORD - 1) // _WORD), _FULL, dtype=np.int64)
+    words = max(1, (n + _WORD - 1) // _WORD)
+    row = np.full((1, words), _FULL, dtype=np.int64)
     for i in range(len(model)):
-        _advance(row, row, masks, which[i], 0)
-    return float(_lcs_of_row(row, n))
+        _advance(row, 0, 0, words, masks, which[i], 0)
+    return float(_lcs_of_row(row, 0, n))
 
 
 @jit
@@ -300,34 +321,32 @@ def union_lcs_hits(model, model_offsets, peer, peer_offsets, weight, model_count
     base = 0.0
     if weight == 1.0:
         which, masks = match_masks(model, peer, peer_offsets, slot)
+    mask = np.zeros(len(model), dtype=np.int8)  # marks of the model's tokens, sentence by sentence
     for s in range(len(model_offsets) - 1):
         m0 = model_offsets[s]
         m1 = model_offsets[s + 1]
-        length = m1 - m0
         if weight == 1.0:
-            base += length
+            base += m1 - m0
         else:
-            base += float(length) ** weight
-        mask = np.zeros(length, dtype=np.int8)
+            base += float(m1 - m0) ** weight
         for t in range(len(peer_offsets) - 1):
             if weight == 1.0:
-                _mark_lcs_bits(model[m0:m1], which[m0:m1], 0, length, peer, peer_offsets[t], peer_offsets[t + 1],
-                               masks, t, mask)
+                _mark_lcs_bits(model, which, m0, m1, peer, peer_offsets[t], peer_offsets[t + 1], masks, t, mask)
             else:
-                _mark_lcs(model[m0:m1], 0, length, peer, peer_offsets[t], peer_offsets[t + 1], weight, mask)
+                _mark_lcs(model, m0, m1, peer, peer_offsets[t], peer_offsets[t + 1], weight, mask)
         run = 0
-        for j in range(length):
+        for j in range(m0, m1):
             if mask[j] == 1:
-                token = model[m0 + j]
+                token = model[j]
                 if model_count[token] > 0 and peer_count[token] > 0:
                     if weight == 1.0:
                         hit += 1.0
                     else:
                         run += 1
-                        if j + 1 < length and mask[j + 1] == 0:
+                        if j + 1 < m1 and mask[j + 1] == 0:
                             hit += float(run) ** weight
                             run = 0
-                        elif j + 1 == length:
+                        elif j + 1 == m1:
                             hit += float(run) ** weight
                             run = 0
                     model_count[token] -= 1

@@ -22,7 +22,7 @@ def scan(request, monkeypatch):
     """The compiled scanner, or its pure-Python source; "-parts": every batch of two texts or more cut
     into parts scanned apart (on two threads) and numbered together."""
     if request.param.startswith("python"):
-        for name in ("_scan", "_scan_texts", "_slot", "_same_bytes", "_number_parts", "_grown"):
+        for name in ("_scan", "_scan_texts", "_slot", "_same_bytes", "_grown"):
             monkeypatch.setattr(byte_tokens, name, getattr(byte_tokens, name).py_func)
     if request.param.endswith("parts"):
         monkeypatch.setattr(byte_tokens, "SPLIT_BYTES", 0)

@@ -208,7 +208,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
                              f"tokenizer={plan.options.tokenizer!r}", "tokenizer='unicode' keeps them")
     score = _score_one_by_one if plan.one_by_one else _score_batch
-    table = score(summaries, references, list(plan.measures), plan.options, plan.multiref, plan.splitter)
+    table = score(summaries, references, plan.measures, plan.options, plan.multiref, plan.splitter)
     return ScoreTable(plan.columns, np.asarray(table, dtype=float).reshape(len(summaries), len(plan.columns)))
 
 
@@ -330,34 +330,53 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels."""
     index = TokenIndex()  # every distinct text, numbered in order of first sight
     numbers = index.id_list(chain(summaries, chain.from_iterable(references)))
-    grams = [m for m in parsed if m.kind in ("N", "S")]
-    lcs = [m for m in parsed if m.kind in ("L", "W")]
-    if not lcs and splitter in SENTENCE_BLIND_SPLITTERS and options.tokenizer in SENTENCE_BLIND_TOKENIZERS:
+    kernel = _kernel_measures(tuple(parsed))
+    if not len(kernel.lcs_weights) and splitter in SENTENCE_BLIND_SPLITTERS and \
+            options.tokenizer in SENTENCE_BLIND_TOKENIZERS:
         splitter = "newline"  # n-grams and skip-bigrams run across sentences: the split changes no token
     batch = EncodedBatch(index.tokens, splitter, options)
     per_summary = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
     peers = np.repeat(np.array(numbers[:len(summaries)], dtype=np.int64), per_summary)
     models = np.array(numbers[len(summaries):], dtype=np.int64)
-    stats = pair_stats(batch, peers, models, grams,
-                       np.array([1.0 if m.kind == "L" else m.weight for m in lcs], dtype=np.float64),
-                       np.array([m.kind == "W" for m in lcs], dtype=np.bool_))
-    order = grams + lcs
-    if order != parsed:  # C order: a reordered copy may be laid out otherwise, a kernel specialisation of its own
-        stats = np.ascontiguousarray(stats[:, [order.index(m) for m in parsed], :])
-    bounds = np.concatenate([[0], np.cumsum(per_summary)]).astype(np.int64)
+    stats = pair_stats(batch, peers, models, kernel.grams, kernel.lcs_weights, kernel.lcs_is_w)
+    if kernel.order is not None:  # C order: a reordered copy may be laid out otherwise, a specialisation of its own
+        stats = np.ascontiguousarray(stats[:, kernel.order, :])
+    bounds = np.zeros(len(summaries) + 1, dtype=np.int64)
+    np.cumsum(per_summary, out=bounds[1:])
     if multiref == "best-f":
-        return best_f_rpf(stats, bounds, np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
-                          np.array([m.weight for m in parsed], dtype=np.float64), options.alpha)
+        return best_f_rpf(stats, bounds, kernel.is_w, kernel.weights, options.alpha)
     if multiref in ("A", "B"):
-        return pooled_rpf(stats, bounds, np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
-                          np.array([m.weight for m in parsed], dtype=np.float64), options.alpha,
-                          multiref == "B", 5 if options.perl_round_before_f else None)
+        return pooled_rpf(stats, bounds, kernel.is_w, kernel.weights, options.alpha, multiref == "B",
+                          5 if options.perl_round_before_f else None)
     out = np.zeros((len(summaries), len(parsed), 3))
     for i in range(len(summaries)):
         for k, m in enumerate(parsed):
             pairs = [PairStats(*row) for row in stats[bounds[i]:bounds[i + 1], k].tolist()]
             out[i, k] = combine_references(pairs, m, multiref, options.alpha, options.perl_round_before_f)
     return out
+
+
+class _KernelMeasures(NamedTuple):
+    """What ``_score_batch`` hands the kernels for a list of measures (arrays only read, never written)."""
+
+    grams: list[Measure]      # the n-gram and skip-bigram measures, first in the kernel's columns
+    lcs_weights: np.ndarray   # then ROUGE-L (weight 1) and ROUGE-W
+    lcs_is_w: np.ndarray
+    order: list[int] | None   # the kernel's column of each measure, in the order asked (None: the same)
+    is_w: np.ndarray          # each measure (in that order): ROUGE-W?, its weight
+    weights: np.ndarray
+
+
+@lru_cache(maxsize=256)
+def _kernel_measures(parsed: tuple[Measure, ...]) -> _KernelMeasures:
+    grams = [m for m in parsed if m.kind in ("N", "S")]
+    lcs = [m for m in parsed if m.kind in ("L", "W")]
+    order = grams + lcs
+    return _KernelMeasures(grams, np.array([1.0 if m.kind == "L" else m.weight for m in lcs], dtype=np.float64),
+                           np.array([m.kind == "W" for m in lcs], dtype=np.bool_),
+                           None if order == list(parsed) else [order.index(m) for m in parsed],
+                           np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
+                           np.array([m.weight for m in parsed], dtype=np.float64))
 
 
 def _score_one_by_one(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:

@@ -11,8 +11,8 @@ in order of first occurrence through an open-addressing hash table keyed by the 
 into one integer (the low 63 bits of its last 8 bytes), which compares lengths and, from 8 bytes on, the
 bytes themselves: a collision costs a probe, never a wrong number. A large batch
 is cut into parts (whole texts) scanned at once on the threads (``map_threads``), each numbering its own
-tokens; one pass in part order then gives every distinct token its number in the whole batch, the same
-numbers a single scan gives.
+tokens; a scan of those distinct tokens, written out part after part, then gives every distinct token its
+number in the whole batch, the same numbers a single scan gives.
 """
 from __future__ import annotations
 
@@ -90,38 +90,29 @@ def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
                         list(range(len(parts))))
     surfaces, line_tokens, text_lines, firsts, lengths = zip(*found)
     offsets = np.cumsum([0] + [len(f) for f in firsts])
-    number, first, length = _number_parts(data, np.concatenate([f + s for f, s in zip(firsts, starts)]),
-                                          np.concatenate(lengths), 1 << (2 * int(offsets[-1]) + 1).bit_length())
+    number, first, length = _numbered(data, np.concatenate([f + s for f, s in zip(firsts, starts)]),
+                                      np.concatenate(lengths))
     surface = number[np.concatenate([x + o for x, o in zip(surfaces, offsets[:-1])])]
     return surface, np.concatenate(line_tokens), np.concatenate(text_lines), first, length
 
 
-@jit
-def _number_parts(data, first, length, capacity):
+def _numbered(data: np.ndarray, first: np.ndarray, length: np.ndarray):
     """Numbers in the whole batch for the distinct tokens of parts scanned apart, given part after part,
-    each part's in its order of first occurrence (``first``: absolute offsets in ``data``, ``length``),
-    through a table of ``capacity`` slots (over twice the tokens). Returns (the number of each of them,
-    first and length of the batch's distinct tokens)."""
-    table = np.zeros(2 * capacity, dtype=np.int64)
-    number = np.empty(len(first), dtype=np.int64)
-    out_first = np.empty(len(first), dtype=np.int64)
-    out_length = np.empty(len(first), dtype=np.int64)
-    n_distinct = 0
-    for u in range(len(first)):
-        start = first[u]
-        size = length[u]
-        key = 0
-        for k in range(start, start + size):
-            key = ((key << 8) | int(data[k])) & _KEY_MASK
-        slot = _slot(table, key, data, start, size, out_first, out_length)
-        if table[2 * slot + 1] == 0:
-            out_first[n_distinct] = start
-            out_length[n_distinct] = size
-            n_distinct += 1
-            table[2 * slot] = key
-            table[2 * slot + 1] = n_distinct
-        number[u] = table[2 * slot + 1] - 1
-    return number, out_first[:n_distinct].copy(), out_length[:n_distinct].copy()
+    each part's in its order of first occurrence (``first``: offsets in ``data``, ``length``): ``_scan`` of
+    those tokens written one after another, each followed by a space, which numbers them as one scan of the
+    batch would, with the kernel a batch of any size already uses (none more to load on a first call).
+    Returns (the number of each of them, first and length of the batch's distinct tokens)."""
+    if not len(length):  # no token in any part
+        return length, first, length
+    ends = np.cumsum(length + 1)  # token u and its space end at ends[u] in the written bytes
+    starts = ends - length - 1
+    source = np.repeat(first - starts, length + 1) + np.arange(int(ends[-1]))
+    written = data[np.minimum(source, len(data) - 1)]
+    written[ends - 1] = _SPACE
+    written.flags.writeable = False  # read-only, as the batch's bytes (``np.frombuffer``): the same kernel type
+    number, _, _, first_written, distinct_length = _scan(written, ends[-1:])
+    token = np.searchsorted(starts, first_written)  # the written token where each distinct token comes first
+    return number, first[token], distinct_length
 
 
 @jit

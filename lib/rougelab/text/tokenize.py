@@ -134,9 +134,14 @@ class TokenEncoder:
     def surface_bytes(self, texts: list[str]) -> tuple[bytes, np.ndarray]:
         """The bytes ``scan_tokens`` reads (tokens separated by spaces, sentence units by newlines, texts
         joined by newlines) and where each text ends in them."""
-        encoded = [t.encode("utf-8", "surrogatepass") for t in texts]  # lone surrogates: non-ASCII bytes
-        ends = np.cumsum(np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded)) + 1) - 1
-        return b"\n".join(encoded).translate(TOKEN_BYTES), ends
+        joined = "\n".join(texts)
+        data = joined.encode("utf-8", "surrogatepass")  # lone surrogates: non-ASCII bytes
+        lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+        if len(data) != len(joined):  # not all ASCII: a text with other characters has more bytes than them
+            ascii_text = np.fromiter(map(str.isascii, texts), dtype=np.bool_, count=len(texts))
+            for i in np.flatnonzero(~ascii_text).tolist():
+                lengths[i] = len(texts[i].encode("utf-8", "surrogatepass"))
+        return data.translate(TOKEN_BYTES), np.cumsum(lengths + 1) - 1
 
     def transform(self, word: str) -> str | None:
         """The token a surface token becomes (None: dropped); called when stemming or with stopwords."""

@@ -15,8 +15,10 @@ above 1 we are faster) is taken round by round. ``1 thread``: ``NUMBA_NUM_THREAD
 Registry: ``get_metric(name).score`` against ``rouge()`` with the same options (the registry's defaults:
 stemming, Punkt sentences for ROUGE-L), and ``score_cache.cached_scores`` of rouge-1/2/l (an empty cache,
 as ``evaluate`` meets new data) against one ``rouge()`` call with the three measures, in alternating
-processes. Cold start: import and first ``rouge()`` call in a fresh interpreter with an empty numba cache
-(``ROUGELAB_CACHE``, where the compiled kernels are kept, a new folder), then again with that cache filled.
+processes. Cold start: import and first call in a fresh interpreter with an empty kernel cache (``ROUGELAB_CACHE``,
+where the compiled kernels are kept, a new folder), then again with that cache filled, for each of
+``FIRST_CALLS`` (``rouge()`` of ROUGE-1/2/L without stemming, the issue's target, and other common first calls),
+``--rounds`` times.
 
 Run: ``.venv/bin/python benchmarks/bench_distinct.py [--rounds 3] [--sizes 1,10,1000,20000,1000000]``.
 """
@@ -168,15 +170,48 @@ def run(impl: str, size: str, data: Path) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def cold_start() -> tuple[float, float]:
-    """Seconds to import and score one pair in a fresh interpreter: empty kernel cache, then filled. Our kernels
-    are kept in the rougelab cache (``numba/<kernel_key>``), so an empty cache is a new ``ROUGELAB_CACHE``."""
-    code = ("import time; t = time.perf_counter(); from rougelab.rouge import rouge; "
-            f"rouge(['a b c'], [['a b d']], {SIMPLE!r}, stem=False); print(time.perf_counter() - t)")
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "ROUGELAB_CACHE": cache, "NUMBA_CACHE_DIR": cache}
-        return tuple(float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                                          check=True).stdout) for _ in range(2))
+PAIR = "['a b c'], [['a b d']]"
+# The first calls of a fresh environment (issue 25: the first, with its target), each timed from before the
+# import to its first score: (what, Python code or a command line, target).
+FIRST_CALLS = [
+    (f"`rouge()` of {', '.join(SIMPLE)}, stem=False", f"from rougelab.rouge import rouge; rouge({PAIR}, {SIMPLE!r}, "
+     "stem=False)", "< 5 s"),
+    (f"`rouge()` of {', '.join(SIMPLE)} (stemming: the default)", f"from rougelab.rouge import rouge; rouge({PAIR}, "
+     f"{SIMPLE!r})", ""),
+    ("`rouge()` of rouge-su4", f"from rougelab.rouge import rouge; rouge({PAIR}, ['rouge-su4'])", ""),
+    ("`get_metric('rouge1').score` (rouge-score's names)",
+     f"from rougelab.metrics.registry import get_metric; get_metric('rouge1').score({PAIR})", ""),
+    ("`rougelab score --metric rouge-1` (the whole command, with its bootstrap interval)",
+     ["-m", "rougelab.cli", "score", "--metric", "rouge-1", "--summaries", "{s}", "--references", "{r}"], ""),
+]
+
+
+def first_call(call, cache: str, folder: str) -> float:
+    """Seconds of one of ``FIRST_CALLS`` in a fresh interpreter whose rougelab cache is ``cache``."""
+    env = {**os.environ, "ROUGELAB_CACHE": cache, "NUMBA_CACHE_DIR": cache}
+    if isinstance(call, str):
+        code = f"import time; t = time.perf_counter(); {call}; print(time.perf_counter() - t)"
+        return float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                                    check=True).stdout)
+    files = {"s": Path(folder) / "summaries.txt", "r": Path(folder) / "references.txt"}
+    files["s"].write_text("a b c\n")
+    files["r"].write_text("a b d\n")
+    start = time.perf_counter()
+    subprocess.run([sys.executable, *(a.format(**files) for a in call)], env=env, capture_output=True, check=True)
+    return time.perf_counter() - start
+
+
+def cold_start(rounds: int) -> list[tuple[list[float], list[float]]]:
+    """Per ``FIRST_CALLS`` entry, its seconds in each round with an empty kernel cache, then with that cache
+    filled. Our kernels are kept in the rougelab cache (``numba/<kernel_key>``), so an empty cache is a new
+    ``ROUGELAB_CACHE``."""
+    out = [([], []) for _ in FIRST_CALLS]
+    for _ in range(rounds):
+        for (_, call, _), (cold, warm) in zip(FIRST_CALLS, out):
+            with tempfile.TemporaryDirectory() as cache:
+                cold.append(first_call(call, cache, cache))
+                warm.append(first_call(call, cache, cache))
+    return out
 
 
 # ----------------------------------------------------------------------------------------------- main
@@ -207,7 +242,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder)
         make_batches(sorted({*sizes, int(args.registry_size)}), data)
-        cold, warm = cold_start()
+        first_calls = cold_start(args.rounds)
         plans = [(str(s), "rougelab", "rouge-score-rs") for s in sizes] + [("summeval", "rougelab", "rouge-score-rs")]
         plans += [(s, "rougelab 1 thread", "rouge-score-rs 1 thread") for s in args.one_thread.split(",") if s]
         results: dict = {}
@@ -246,8 +281,11 @@ def main() -> None:
     print(f"| the {2 * int(args.registry_size):,} texts of that batch, each on one line | Punkt sentence splits | "
           f"{spread(splits['rougelab'])} s | NLTK's `PunktSentenceTokenizer` | {spread(splits['nltk'])} s | "
           f"{spread([a / b for a, b in zip(splits['nltk'], splits['rougelab'])])}x faster | same splits |")
-    print(f"| 1 pair, fresh interpreter | import + first `rouge()`, empty numba cache | {cold:.1f} s | | | | < 5 s |")
-    print(f"| 1 pair, fresh interpreter | import + first `rouge()`, numba cache filled | {warm:.1f} s | | | | |")
+    for (what, _, goal), (cold, warm) in zip(FIRST_CALLS, first_calls):
+        print(f"| 1 pair, fresh interpreter | import + first {what}, empty kernel cache | {spread(cold, '.2f')} s "
+              f"| | | | {goal} |")
+        print(f"| 1 pair, fresh interpreter | import + first {what}, kernel cache filled | {spread(warm, '.2f')} s "
+              "| | | | |")
 
 
 if __name__ == "__main__":

@@ -157,8 +157,8 @@ def skip_pair_stats(peers, models, sizes, unigrams, last_unigram_bug, ids, start
 
 @jit
 def lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start, end, unit_offsets, unit_start):
-    """``batch_pair_stats`` for ROUGE-L/W (``lcs_weights``; the union LCS clipped by the two texts' unigram
-    counts; ``vocabulary``: one more than the largest id)."""
+    """``batch_pair_stats`` for ROUGE-L/W (``lcs_weights``): the union LCS clipped by the two texts' unigram
+    counts (``union_lcs_hits``; ``vocabulary``: one more than the largest id)."""
     out = np.zeros((len(peers), len(lcs_weights), 4))
     slot = np.full(vocabulary, -1, dtype=np.int64)  # union_lcs_hits' scratch array
     model_count = np.zeros(vocabulary, dtype=np.int64)  # the pair's unigram counts, by token id
@@ -167,21 +167,15 @@ def lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start,
         s = peers[q]
         m = models[q]
         peer_length = float(end[s] - start[s])
-        one_sentence_each = unit_start[m + 1] - unit_start[m] == 2 and unit_start[s + 1] - unit_start[s] == 2
         for k in range(len(lcs_weights)):
             w = lcs_weights[k]
-            if w == 1.0 and one_sentence_each:  # the union LCS is the LCS, never clipped
-                hit = sentence_lcs_length(ids[start[m]:end[m]], ids[start[s]:end[s]],
-                                          unit_offsets[unit_start[s]:unit_start[s + 1]], slot)
-                base = float(end[m] - start[m])
-            else:
-                _counted(model_count, ids, start[m], end[m])
-                _counted(peer_count, ids, start[s], end[s])
-                hit, base = union_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
-                                           ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
-                                           model_count, peer_count, slot)
-                _cleared(model_count, ids, start[m], end[m])
-                _cleared(peer_count, ids, start[s], end[s])
+            _counted(model_count, ids, start[m], end[m])
+            _counted(peer_count, ids, start[s], end[s])
+            hit, base = union_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
+                                       ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
+                                       model_count, peer_count, slot)
+            _cleared(model_count, ids, start[m], end[m])
+            _cleared(peer_count, ids, start[s], end[s])
             if lcs_is_w[k]:
                 out[q, k, 0] = base ** w
                 out[q, k, 1] = hit
@@ -195,12 +189,56 @@ def lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start,
     return out
 
 
+@jit
+def sentence_lcs_pair_stats(peers, models, vocabulary, ids, start, end, unit_offsets, unit_start):
+    """``lcs_pair_stats`` of weight 1 for pairs of one sentence each, where the union LCS is the LCS, never
+    clipped (``sentence_lcs_length``): (pairs x 4)."""
+    out = np.zeros((len(peers), 4))
+    slot = np.full(vocabulary, -1, dtype=np.int64)  # sentence_lcs_length's scratch array
+    for q in range(len(peers)):
+        s = peers[q]
+        m = models[q]
+        hit = sentence_lcs_length(ids[start[m]:end[m]], ids[start[s]:end[s]],
+                                  unit_offsets[unit_start[s]:unit_start[s + 1]], slot)
+        base = float(end[m] - start[m])
+        out[q, 0] = base
+        out[q, 1] = hit
+        out[q, 2] = float(end[s] - start[s])
+        out[q, 3] = hit / base if base > 0 else 0.0
+    return out
+
+
+def lcs_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_weights: np.ndarray,
+              lcs_is_w: np.ndarray) -> np.ndarray:
+    """``lcs_pair_stats`` of the pairs, through ``sentence_lcs_pair_stats`` where it applies (weight 1, one
+    sentence each): ROUGE-L on one-sentence texts never compiles the union LCS."""
+    out = np.empty((len(peers), len(lcs_weights), 4))
+    plain = lcs_weights == 1.0
+    sentences = np.diff(batch.unit_start) - 1
+    single = (sentences[peers] == 1) & (sentences[models] == 1) & plain.any()
+    union = ~single
+
+    def by_union(rows, columns):
+        return lcs_pair_stats(peers[rows], models[rows], lcs_weights[columns], lcs_is_w[columns], batch.vocabulary,
+                              batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start)
+
+    if single.any():
+        out[np.ix_(single, plain)] = sentence_lcs_pair_stats(
+            peers[single], models[single], batch.vocabulary, batch.ids, batch.start, batch.end, batch.unit_offsets,
+            batch.unit_start)[:, None, :]
+        if not plain.all():
+            out[np.ix_(single, ~plain)] = by_union(single, ~plain)
+    if union.any():
+        out[union] = by_union(union, slice(None))
+    return out
+
+
 def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measures: Sequence[Measure],
                lcs_weights: np.ndarray, lcs_is_w: np.ndarray) -> np.ndarray:
     """``measure_stats``' (model, hit, peer, select) of the (peer, model) text pairs of ``batch`` (pairs x
     measures x 4): the "N"/"S" ``measures`` in their order, then the ROUGE-L/W ``lcs_weights``. Each family
-    has its kernel (``batch_pair_stats``, ``skip_pair_stats``, ``lcs_pair_stats``), called only when
-    asked for, on the pairs cut into parts about equal in tokens, one per thread (``map_threads``)."""
+    has its kernels (``batch_pair_stats``, ``skip_pair_stats``, ``lcs_stats``), called only when asked for, on
+    the pairs cut into parts about equal in tokens, one per thread (``map_threads``)."""
     ngram = [k for k, m in enumerate(measures) if m.kind == "N"]
     skip = [k for k, m in enumerate(measures) if m.kind != "N"]
     ngram_sizes = np.array([measures[k].size for k in ngram], dtype=np.int64)
@@ -217,8 +255,7 @@ def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measu
             out[:, skip] = skip_pair_stats(p, m, skip_sizes, unigrams, batch.options.perl_last_unigram_bug, ids,
                                            start, end)
         if len(lcs_weights):
-            out[:, len(measures):] = lcs_pair_stats(p, m, lcs_weights, lcs_is_w, batch.vocabulary, ids, start, end,
-                                                    batch.unit_offsets, batch.unit_start)
+            out[:, len(measures):] = lcs_stats(batch, p, m, lcs_weights, lcs_is_w)
         return out
 
     lengths = end - start

@@ -210,27 +210,18 @@ def sentence_lcs_pair_stats(peers, models, vocabulary, ids, start, end, unit_off
 
 def lcs_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_weights: np.ndarray,
               lcs_is_w: np.ndarray) -> np.ndarray:
-    """``lcs_pair_stats`` of the pairs, through ``sentence_lcs_pair_stats`` where it applies (weight 1, one
-    sentence each): ROUGE-L on one-sentence texts never compiles the union LCS."""
-    out = np.empty((len(peers), len(lcs_weights), 4))
-    plain = lcs_weights == 1.0
+    """``lcs_pair_stats`` of the pairs, or ``sentence_lcs_pair_stats`` when every pair has one sentence on each
+    side and every weight is 1: ROUGE-L on one-sentence texts never compiles the union LCS. Pairs of both
+    kinds all go through the union LCS (the same numbers), so that a batch holding a few one-sentence pairs
+    loads no kernel more than a batch without (on its first call in a process that scored only the other
+    kind, that load was most of the call)."""
     sentences = np.diff(batch.unit_start) - 1
-    single = (sentences[peers] == 1) & (sentences[models] == 1) & plain.any()
-    union = ~single
-
-    def by_union(rows, columns):
-        return lcs_pair_stats(peers[rows], models[rows], lcs_weights[columns], lcs_is_w[columns], batch.vocabulary,
-                              batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start)
-
-    if single.any():
-        out[np.ix_(single, plain)] = sentence_lcs_pair_stats(
-            peers[single], models[single], batch.vocabulary, batch.ids, batch.start, batch.end, batch.unit_offsets,
-            batch.unit_start)[:, None, :]
-        if not plain.all():
-            out[np.ix_(single, ~plain)] = by_union(single, ~plain)
-    if union.any():
-        out[union] = by_union(union, slice(None))
-    return out
+    if (lcs_weights == 1.0).all() and (sentences[peers] == 1).all() and (sentences[models] == 1).all():
+        stats = sentence_lcs_pair_stats(peers, models, batch.vocabulary, batch.ids, batch.start, batch.end,
+                                        batch.unit_offsets, batch.unit_start)
+        return np.repeat(stats[:, None, :], len(lcs_weights), axis=1)
+    return lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, batch.vocabulary, batch.ids, batch.start,
+                          batch.end, batch.unit_offsets, batch.unit_start)
 
 
 def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measures: Sequence[Measure],

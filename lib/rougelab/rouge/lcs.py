@@ -132,6 +132,15 @@ def _prefix_parity(x):
 
 
 @jit
+def _occurs(masks, d, t):
+    """Whether the peer token numbered ``d`` (``match_masks``) occurs in peer sentence t."""
+    for w in range(masks.shape[2]):
+        if masks[d, t, w] != 0:
+            return True
+    return False
+
+
+@jit
 def _advance(rows, before, after, words, masks, d, t):
     """One row of the bit-parallel LCS DP (``_mark_lcs_bits``): V_i into ``rows[after]`` from V_{i-1} in
     ``rows[before]`` (the same row is fine), over ``words`` words, for a model token of ``masks`` row ``d``
@@ -179,38 +188,46 @@ def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
     (diagonal on equal tokens, else up when c[i-1][j] >= c[i][j-1]); off the diagonal c[i][j] is the larger
     of the two, so the path goes up exactly where D_i[j] = c[i][j] - c[i-1][j] is 0. That difference is 0
     or 1 in every column, so the columns where V_i and V_{i-1} differ alternately raise and lower it: it is
-    the parity of those columns up to j (``_up_bits``), made for the rows the back-trace reaches. No LCS:
+    the parity of those columns up to j (``_up_bits``), made for the rows the back-trace reaches. A model
+    token absent from the peer sentence leaves the row as it was (V_i = V_{i-1}, D_i = 0: the path only goes
+    up through it), so the DP and the back-trace run over the rows of the present tokens alone. No LCS:
     nothing to mark, no back-trace. Returns the LCS length.
     """
-    m = m1 - m0
     n = p1 - p0
-    if m == 0 or n == 0:
+    present = np.empty(m1 - m0, dtype=np.int64)  # the model positions whose token occurs in the peer sentence
+    m = 0
+    if n > 0:
+        for i in range(m0, m1):
+            if which[i] >= 0 and _occurs(masks, which[i], t):
+                present[m] = i
+                m += 1
+    if m == 0:
         return 0.0
     words = (n + _WORD - 1) // _WORD
     rows = np.empty((m + 1, words), dtype=np.int64)
     for w in range(words):
         rows[0, w] = _FULL
-    for i in range(1, m + 1):
-        _advance(rows, i - 1, i, words, masks, which[m0 + i - 1], t)
+    for r in range(1, m + 1):
+        _advance(rows, r - 1, r, words, masks, which[present[r - 1]], t)
     length = _lcs_of_row(rows, m, n)
-    i = m
+    r = m
     j = n if length else 0
-    while i != 0 and j != 0:
-        token = model[m0 + i - 1]
+    while r != 0 and j != 0:
+        token = model[present[r - 1]]
         w = (j - 1) // _WORD
-        up = _up_bits(rows, i, w)
-        while j != 0:  # left along row i, up to a diagonal or an up move
+        up = _up_bits(rows, r, w)
+        while j != 0:  # left along row r, up to a diagonal or an up move
             if (j - 1) // _WORD != w:
                 w = (j - 1) // _WORD
-                up = _up_bits(rows, i, w)
+                up = _up_bits(rows, r, w)
             if token == peer[p0 + j - 1]:
                 j -= 1
-                mask[m0 + i - 1] = 1
+                mask[present[r - 1]] = 1
                 break
             if (up >> ((j - 1) % _WORD)) & 1 == 0:
                 break
             j -= 1
-        i -= 1
+        r -= 1
     return float(length)
 
 

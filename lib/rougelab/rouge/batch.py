@@ -212,51 +212,56 @@ def lcs_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_we
               lcs_is_w: np.ndarray) -> np.ndarray:
     """``lcs_pair_stats`` of the pairs, through ``sentence_lcs_pair_stats`` where it applies (weight 1, one
     sentence each): ROUGE-L on one-sentence texts never compiles the union LCS."""
-    out = np.empty((len(peers), len(lcs_weights), 4))
     plain = lcs_weights == 1.0
-    sentences = np.diff(batch.unit_start) - 1
-    single = (sentences[peers] == 1) & (sentences[models] == 1) & plain.any()
-    union = ~single
+    one = batch.unit_start[1:] - batch.unit_start[:-1] == 2  # texts of one sentence
+    single = one[peers] & one[models]
+    n_plain, n_single = np.count_nonzero(plain), np.count_nonzero(single)
 
     def by_union(rows, columns):
         return lcs_pair_stats(peers[rows], models[rows], lcs_weights[columns], lcs_is_w[columns], batch.vocabulary,
                               batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start)
 
-    if single.any():
-        out[np.ix_(single, plain)] = sentence_lcs_pair_stats(
-            peers[single], models[single], batch.vocabulary, batch.ids, batch.start, batch.end, batch.unit_offsets,
-            batch.unit_start)[:, None, :]
-        if not plain.all():
-            out[np.ix_(single, ~plain)] = by_union(single, ~plain)
-    if union.any():
-        out[union] = by_union(union, slice(None))
+    def by_sentence(rows):
+        return sentence_lcs_pair_stats(peers[rows], models[rows], batch.vocabulary, batch.ids, batch.start,
+                                       batch.end, batch.unit_offsets, batch.unit_start)[:, None, :]
+
+    if not (n_plain and n_single):
+        return by_union(slice(None), slice(None))
+    if n_single == len(peers) and n_plain == len(lcs_weights):
+        rows = by_sentence(slice(None))
+        return rows if n_plain == 1 else np.repeat(rows, n_plain, axis=1)
+    out = np.empty((len(peers), len(lcs_weights), 4))
+    out[np.ix_(single, plain)] = by_sentence(single)
+    if n_plain < len(lcs_weights):
+        out[np.ix_(single, ~plain)] = by_union(single, ~plain)
+    out[~single] = by_union(~single, slice(None))
     return out
 
 
 def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measures: Sequence[Measure],
                lcs_weights: np.ndarray, lcs_is_w: np.ndarray) -> np.ndarray:
     """``measure_stats``' (model, hit, peer, select) of the (peer, model) text pairs of ``batch`` (pairs x
-    measures x 4): the "N"/"S" ``measures`` in their order, then the ROUGE-L/W ``lcs_weights``. Each family
-    has its kernels (``batch_pair_stats``, ``skip_pair_stats``, ``lcs_stats``), called only when asked for, on
-    the pairs cut into parts about equal in tokens, one per thread (``map_threads``)."""
-    ngram = [k for k, m in enumerate(measures) if m.kind == "N"]
-    skip = [k for k, m in enumerate(measures) if m.kind != "N"]
-    ngram_sizes = np.array([measures[k].size for k in ngram], dtype=np.int64)
-    skip_sizes = np.array([measures[k].size for k in skip], dtype=np.int64)
-    unigrams = np.array([measures[k].unigrams for k in skip], dtype=np.bool_)
+    measures x 4): the "N" ``measures``, then the "S" ones (each in their order: ``measures`` lists the first
+    before the second), then the ROUGE-L/W ``lcs_weights``. Each family has its kernels (``batch_pair_stats``,
+    ``skip_pair_stats``, ``lcs_stats``), called only when asked for, on the pairs cut into parts about equal
+    in tokens, one per thread (``map_threads``)."""
+    ngram_sizes = np.array([m.size for m in measures if m.kind == "N"], dtype=np.int64)
+    skips = [m for m in measures if m.kind != "N"]
+    skip_sizes = np.array([m.size for m in skips], dtype=np.int64)
+    unigrams = np.array([m.unigrams for m in skips], dtype=np.bool_)
     ids, start, end = batch.ids, batch.start, batch.end
 
     def part_stats(part):
         p, m = peers[part[0]:part[1]], models[part[0]:part[1]]
-        out = np.empty((len(p), len(measures) + len(lcs_weights), 4))
-        if ngram:
-            out[:, ngram] = batch_pair_stats(p, m, ngram_sizes, batch.vocabulary, ids, start, end)
-        if skip:
-            out[:, skip] = skip_pair_stats(p, m, skip_sizes, unigrams, batch.options.perl_last_unigram_bug, ids,
-                                           start, end)
+        blocks = []
+        if len(ngram_sizes):
+            blocks.append(batch_pair_stats(p, m, ngram_sizes, batch.vocabulary, ids, start, end))
+        if skips:
+            blocks.append(skip_pair_stats(p, m, skip_sizes, unigrams, batch.options.perl_last_unigram_bug, ids,
+                                          start, end))
         if len(lcs_weights):
-            out[:, len(measures):] = lcs_stats(batch, p, m, lcs_weights, lcs_is_w)
-        return out
+            blocks.append(lcs_stats(batch, p, m, lcs_weights, lcs_is_w))
+        return blocks[0] if len(blocks) == 1 else np.concatenate(blocks, axis=1)
 
     lengths = end - start
     out = map_threads(part_stats, parts_of(lengths[peers] + lengths[models]))

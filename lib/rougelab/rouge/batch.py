@@ -210,32 +210,18 @@ def sentence_lcs_pair_stats(peers, models, vocabulary, ids, start, end, unit_off
 
 def lcs_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_weights: np.ndarray,
               lcs_is_w: np.ndarray) -> np.ndarray:
-    """``lcs_pair_stats`` of the pairs, through ``sentence_lcs_pair_stats`` where it applies (weight 1, one
-    sentence each): ROUGE-L on one-sentence texts never compiles the union LCS."""
-    plain = lcs_weights == 1.0
+    """``lcs_pair_stats`` of the pairs, or ``sentence_lcs_pair_stats`` when every pair has one sentence on each
+    side and every weight is 1: ROUGE-L on one-sentence texts never compiles the union LCS. Pairs of both
+    kinds all go through the union LCS (the same numbers), so that a batch holding a few one-sentence pairs
+    loads no kernel more than a batch without (on its first call in a process that scored only the other
+    kind, that load was most of the call)."""
     one = batch.unit_start[1:] - batch.unit_start[:-1] == 2  # texts of one sentence
-    single = one[peers] & one[models]
-    n_plain, n_single = np.count_nonzero(plain), np.count_nonzero(single)
-
-    def by_union(rows, columns):
-        return lcs_pair_stats(peers[rows], models[rows], lcs_weights[columns], lcs_is_w[columns], batch.vocabulary,
-                              batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start)
-
-    def by_sentence(rows):
-        return sentence_lcs_pair_stats(peers[rows], models[rows], batch.vocabulary, batch.ids, batch.start,
-                                       batch.end, batch.unit_offsets, batch.unit_start)[:, None, :]
-
-    if not (n_plain and n_single):
-        return by_union(slice(None), slice(None))
-    if n_single == len(peers) and n_plain == len(lcs_weights):
-        rows = by_sentence(slice(None))
-        return rows if n_plain == 1 else np.repeat(rows, n_plain, axis=1)
-    out = np.empty((len(peers), len(lcs_weights), 4))
-    out[np.ix_(single, plain)] = by_sentence(single)
-    if n_plain < len(lcs_weights):
-        out[np.ix_(single, ~plain)] = by_union(single, ~plain)
-    out[~single] = by_union(~single, slice(None))
-    return out
+    if (lcs_weights == 1.0).all() and one[peers].all() and one[models].all():
+        stats = sentence_lcs_pair_stats(peers, models, batch.vocabulary, batch.ids, batch.start, batch.end,
+                                        batch.unit_offsets, batch.unit_start)[:, None, :]
+        return stats if len(lcs_weights) == 1 else np.repeat(stats, len(lcs_weights), axis=1)
+    return lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, batch.vocabulary, batch.ids, batch.start,
+                          batch.end, batch.unit_offsets, batch.unit_start)
 
 
 def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measures: Sequence[Measure],

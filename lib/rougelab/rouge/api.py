@@ -359,7 +359,7 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
 class _KernelMeasures(NamedTuple):
     """What ``_score_batch`` hands the kernels for a list of measures (arrays only read, never written)."""
 
-    grams: list[Measure]      # the n-gram and skip-bigram measures, first in the kernel's columns
+    grams: list[Measure]      # the n-gram, then the skip-bigram measures, first in the kernel's columns
     lcs_weights: np.ndarray   # then ROUGE-L (weight 1) and ROUGE-W
     lcs_is_w: np.ndarray
     order: list[int] | None   # the kernel's column of each measure, in the order asked (None: the same)
@@ -369,7 +369,7 @@ class _KernelMeasures(NamedTuple):
 
 @lru_cache(maxsize=256)
 def _kernel_measures(parsed: tuple[Measure, ...]) -> _KernelMeasures:
-    grams = [m for m in parsed if m.kind in ("N", "S")]
+    grams = [m for m in parsed if m.kind == "N"] + [m for m in parsed if m.kind == "S"]  # as pair_stats takes them
     lcs = [m for m in parsed if m.kind in ("L", "W")]
     order = grams + lcs
     return _KernelMeasures(grams, np.array([1.0 if m.kind == "L" else m.weight for m in lcs], dtype=np.float64),

@@ -215,11 +215,11 @@ def lcs_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_we
     kinds all go through the union LCS (the same numbers), so that a batch holding a few one-sentence pairs
     loads no kernel more than a batch without (on its first call in a process that scored only the other
     kind, that load was most of the call)."""
-    sentences = np.diff(batch.unit_start) - 1
-    if (lcs_weights == 1.0).all() and (sentences[peers] == 1).all() and (sentences[models] == 1).all():
+    one = batch.unit_start[1:] - batch.unit_start[:-1] == 2  # texts of one sentence
+    if (lcs_weights == 1.0).all() and one[peers].all() and one[models].all():
         stats = sentence_lcs_pair_stats(peers, models, batch.vocabulary, batch.ids, batch.start, batch.end,
-                                        batch.unit_offsets, batch.unit_start)
-        return np.repeat(stats[:, None, :], len(lcs_weights), axis=1)
+                                        batch.unit_offsets, batch.unit_start)[:, None, :]
+        return stats if len(lcs_weights) == 1 else np.repeat(stats, len(lcs_weights), axis=1)
     return lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, batch.vocabulary, batch.ids, batch.start,
                           batch.end, batch.unit_offsets, batch.unit_start)
 
@@ -227,27 +227,27 @@ def lcs_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_we
 def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measures: Sequence[Measure],
                lcs_weights: np.ndarray, lcs_is_w: np.ndarray) -> np.ndarray:
     """``measure_stats``' (model, hit, peer, select) of the (peer, model) text pairs of ``batch`` (pairs x
-    measures x 4): the "N"/"S" ``measures`` in their order, then the ROUGE-L/W ``lcs_weights``. Each family
-    has its kernels (``batch_pair_stats``, ``skip_pair_stats``, ``lcs_stats``), called only when asked for, on
-    the pairs cut into parts about equal in tokens, one per thread (``map_threads``)."""
-    ngram = [k for k, m in enumerate(measures) if m.kind == "N"]
-    skip = [k for k, m in enumerate(measures) if m.kind != "N"]
-    ngram_sizes = np.array([measures[k].size for k in ngram], dtype=np.int64)
-    skip_sizes = np.array([measures[k].size for k in skip], dtype=np.int64)
-    unigrams = np.array([measures[k].unigrams for k in skip], dtype=np.bool_)
+    measures x 4): the "N" ``measures``, then the "S" ones (each in their order: ``measures`` lists the first
+    before the second), then the ROUGE-L/W ``lcs_weights``. Each family has its kernels (``batch_pair_stats``,
+    ``skip_pair_stats``, ``lcs_stats``), called only when asked for, on the pairs cut into parts about equal
+    in tokens, one per thread (``map_threads``)."""
+    ngram_sizes = np.array([m.size for m in measures if m.kind == "N"], dtype=np.int64)
+    skips = [m for m in measures if m.kind != "N"]
+    skip_sizes = np.array([m.size for m in skips], dtype=np.int64)
+    unigrams = np.array([m.unigrams for m in skips], dtype=np.bool_)
     ids, start, end = batch.ids, batch.start, batch.end
 
     def part_stats(part):
         p, m = peers[part[0]:part[1]], models[part[0]:part[1]]
-        out = np.empty((len(p), len(measures) + len(lcs_weights), 4))
-        if ngram:
-            out[:, ngram] = batch_pair_stats(p, m, ngram_sizes, batch.vocabulary, ids, start, end)
-        if skip:
-            out[:, skip] = skip_pair_stats(p, m, skip_sizes, unigrams, batch.options.perl_last_unigram_bug, ids,
-                                           start, end)
+        blocks = []
+        if len(ngram_sizes):
+            blocks.append(batch_pair_stats(p, m, ngram_sizes, batch.vocabulary, ids, start, end))
+        if skips:
+            blocks.append(skip_pair_stats(p, m, skip_sizes, unigrams, batch.options.perl_last_unigram_bug, ids,
+                                          start, end))
         if len(lcs_weights):
-            out[:, len(measures):] = lcs_stats(batch, p, m, lcs_weights, lcs_is_w)
-        return out
+            blocks.append(lcs_stats(batch, p, m, lcs_weights, lcs_is_w))
+        return blocks[0] if len(blocks) == 1 else np.concatenate(blocks, axis=1)
 
     lengths = end - start
     out = map_threads(part_stats, parts_of(lengths[peers] + lengths[models]))

@@ -8,8 +8,8 @@ Each summary and reference is split into sentences (one per line by default), re
 and scored exactly as ROUGE-1.5.5.pl scores one peer against its models (``rougelab.rouge.core``).
 Without length limits (the usual case) the batch is scored in one pass (``rougelab.rouge.batch``): the
 bytes of all distinct texts are tokenised by one compiled scan and each distinct word stemmed once, into
-shared integer ids (``EncodedBatch``), and one compiled kernel (numba, threads over the pairs) counts and
-scores every (summary, reference) pair; with ``-l``/``-b`` limits or Lin's ROUGE-W each summary goes
+shared integer ids (``EncodedBatch``), and compiled kernels (numba, threads over the pairs; one per family of
+measures, compiled only when a call asks for it) count and score every (summary, reference) pair; with ``-l``/``-b`` limits or Lin's ROUGE-W each summary goes
 through ``PreparedText`` pair by pair. Both paths give the same digits
 (tests/test_rouge_fast_path.py).
 """

@@ -14,7 +14,7 @@ from rougelab.scoring import prf
 @jit
 def best_f_rpf(stats, bounds, is_w, weights, alpha):
     """(summaries x measures x 3) R/P/F: summary i owns pairs ``bounds[i]:bounds[i+1]`` of ``stats``
-    (``batch_pair_stats``: model count, hit, peer count per pair and measure); each pair's R = hit / model,
+    (``pair_stats``: model count, hit, peer count per pair and measure); each pair's R = hit / model,
     P = hit / peer (0 for an empty side; ROUGE-W: f^-1 of both, Lin 2004 eqs. 13-14) and
     F = P R / ((1 - alpha) P + alpha R) (``rougelab.scoring.prf``; at alpha = 0.5 rouge-score's
     ``2 P R / (P + R)`` to the last bit, so ties between references break as they do there); the first

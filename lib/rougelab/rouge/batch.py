@@ -1,4 +1,4 @@
-"""Classic ROUGE over a whole batch: every distinct text read once, every pair scored in one compiled pass.
+"""Classic ROUGE over a whole batch: every distinct text read once, every pair scored by compiled kernels.
 
 ``EncodedBatch`` tokenises the distinct texts of a batch into shared integer ids (one compiled scan of their
 bytes), ``pair_stats`` counts and scores every (summary, reference) pair on the threads (one compiled kernel
@@ -231,6 +231,8 @@ def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measu
     before the second), then the ROUGE-L/W ``lcs_weights``. Each family has its kernels (``batch_pair_stats``,
     ``skip_pair_stats``, ``lcs_stats``), called only when asked for, on the pairs cut into parts about equal
     in tokens, one per thread (``map_threads``)."""
+    if any(a.kind != "N" and b.kind == "N" for a, b in zip(measures, measures[1:])):
+        raise ValueError("pair_stats takes the n-gram measures before the skip-bigram ones")
     ngram_sizes = np.array([m.size for m in measures if m.kind == "N"], dtype=np.int64)
     skips = [m for m in measures if m.kind != "N"]
     skip_sizes = np.array([m.size for m in skips], dtype=np.int64)

@@ -15,7 +15,7 @@ from typing import Sequence
 
 import numpy as np
 
-from rougelab._jit import jit, map_threads, parts_of
+from rougelab._jit import jit, jitable, map_threads, parts_of
 from rougelab.rouge.core import Measure
 from rougelab.rouge.grams import KIND_SKIP, code_hits, gram_codes, ngram_hits, room_for, sorted_hits
 from rougelab.rouge.lcs import sentence_lcs_length, union_lcs_hits
@@ -75,14 +75,14 @@ def text_bounds(lengths, per_text):
     return start, end, unit_start, unit_offsets
 
 
-@jit
+@jitable
 def _counted(counts, ids, lo, hi):
     """Add one to ``counts[id]`` for each token of ``ids[lo:hi]`` (a text's unigram table, by id)."""
     for i in range(lo, hi):
         counts[ids[i]] += 1
 
 
-@jit
+@jitable
 def _cleared(counts, ids, lo, hi):
     """Undo ``_counted``: ``counts[id]`` back to 0 for each token of ``ids[lo:hi]``."""
     for i in range(lo, hi):
@@ -90,7 +90,7 @@ def _cleared(counts, ids, lo, hi):
 
 
 
-@jit
+@jitable
 def _unigram_hits(counts, ids, m0, m1, p0, p1):
     """Clipped unigram hits (Lin 2004, eq. 1 with n = 1) of the peer ``ids[p0:p1]`` against the model
     ``ids[m0:m1]``, counted by token id in ``counts`` (all 0 on entry and on return): no hash table."""

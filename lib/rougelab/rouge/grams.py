@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougelab._jit import jit
+from rougelab._jit import jit, jitable
 from rougelab.text.byte_tokens import home_slot
 
 NO_TOKEN = (1 << 32) - 1
@@ -39,20 +39,20 @@ def pack_bits(n: int) -> int:
     return 63 // n
 
 
-@jit
+@jitable
 def skip_reach(n, size):
     """In a text of ``n`` tokens, token i pairs with tokens i+1 .. i+reach into skip-bigrams: at most
     ``size`` tokens in between (``-2 size``), any number when ``size`` is negative."""
     return n - 1 if size < 0 else min(n - 1, size + 1)
 
 
-@jit
+@jitable
 def singles_count(n, last_unigram_bug):
     """How many unigrams ROUGE-SU adds for a text of ``n`` tokens (the last one left out under the bug)."""
     return n - 1 if last_unigram_bug and n > 0 else n
 
 
-@jit
+@jitable
 def gram_count(n, kind, size, unigrams, last_unigram_bug):
     """How many codes ``gram_codes`` makes from ``n`` tokens (Perl's ``_cn_``)."""
     if kind == KIND_NGRAM:
@@ -165,7 +165,7 @@ def gram_tables(tokens, kinds, sizes, unigrams, last_unigram_bug, bits):
     return all_codes, all_counts, bounds, totals
 
 
-@jit
+@jitable
 def clipped_hits(model_codes, model_counts, peer_codes, peer_counts):
     """Sum over shared grams of min(model count, peer count) (Lin 2004, eq. 1's Count_match).
 
@@ -203,7 +203,7 @@ def multi_clipped_hits(model_codes, model_counts, model_bounds, peer_codes, peer
 _KEY_MASK = (1 << 62) - 1  # an n-gram's hash key: its ids folded into 62 bits
 
 
-@jit
+@jitable
 def _window_slot(ids, p, n, table, mask):
     """The slot of ``table`` holding the n-gram ``ids[p:p + n]``, or the empty slot where it belongs. Slot k
     is ``table[2k]`` (1 + the position of the n-gram's first occurrence in ``ids``; 0: empty) and
@@ -226,7 +226,7 @@ def _window_slot(ids, p, n, table, mask):
         slot = (slot + 1) & mask
 
 
-@jit
+@jitable
 def _slots_for(grams):
     """Slots of the hash table of ``grams`` grams: a power of two, at least twice ``grams`` (and 8)."""
     slots = 8
@@ -243,7 +243,7 @@ def room_for(table, grams):
     return table if len(table) >= size else np.zeros(size, dtype=np.int64)
 
 
-@jit
+@jitable
 def _table_for(table, grams):
     """A zeroed view of ``table`` (``room_for``) with ``_slots_for(grams)`` slots, and that number - 1."""
     slots = _slots_for(grams)
@@ -272,7 +272,7 @@ def ngram_hits(ids, m0, m1, p0, p1, n, table):
     return hit
 
 
-@jit
+@jitable
 def code_hits(model_codes, peer_codes, table):
     """Clipped hits of ``peer_codes`` against ``model_codes`` (``gram_codes`` of one kind), counted in a hash
     table in the scratch array ``table`` (``room_for`` the model codes)."""

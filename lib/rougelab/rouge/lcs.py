@@ -14,7 +14,7 @@ from typing import Hashable, Sequence
 
 import numpy as np
 
-from rougelab._jit import jit
+from rougelab._jit import jit, jitable
 from rougelab.text.token_ids import TokenIndex
 
 _DIAG, _UP, _LEFT = 1, 2, 3  # back-trace moves (markLCS's "\\", "^", "<")
@@ -75,7 +75,7 @@ _WORD = 62  # bits per word of a bit-parallel DP row: a word plus a word plus a 
 _FULL = (1 << _WORD) - 1
 
 
-@jit
+@jitable
 def _popcount(x):
     """Number of set bits of ``x`` (0 <= x < 2**62); no product, so no int64 overflow."""
     x = x - ((x >> 1) & 0x5555555555555555)
@@ -118,7 +118,7 @@ def match_masks(model, peer, peer_offsets, slot):
     return which, masks
 
 
-@jit
+@jitable
 def _prefix_parity(x):
     """Bit k of the result is the parity of bits 0 .. k of ``x`` (0 <= x < 2**62). (A shift may push bits
     past bit 63 in int64; only bits below 62 are kept, and no bit moves down.)"""
@@ -140,7 +140,7 @@ def _occurs(masks, d, t):
     return False
 
 
-@jit
+@jitable
 def _advance(rows, before, after, words, masks, d, t):
     """One row of the bit-parallel LCS DP (``_mark_lcs_bits``): V_i into ``rows[after]`` from V_{i-1} in
     ``rows[before]`` (the same row is fine), over ``words`` words, for a model token of ``masks`` row ``d``
@@ -155,7 +155,7 @@ def _advance(rows, before, after, words, masks, d, t):
         rows[after, w] = (total & _FULL) | (v & ~match & _FULL)
 
 
-@jit
+@jitable
 def _lcs_of_row(rows, i, n):
     """c[i][n] from DP row V_i (``rows[i]``) over ``n`` peer positions: the clear bits among bits 0 .. n - 1."""
     length = 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougelab._jit import jit, map_threads, parts_of
+from rougelab._jit import jit, jitable, map_threads, parts_of
 
 # Byte -> byte: A-Z lower-cased, a-z 0-9 and the newline kept, every other byte a space.
 TOKEN_BYTES = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or 48 <= c <= 57 or c == 10 else 32
@@ -29,7 +29,7 @@ _KEY_MASK = (1 << 63) - 1  # a key keeps the low 63 bits of the last 8 bytes: ex
 SPLIT_BYTES = 1 << 16  # batches of at least this many bytes are scanned in parts, one per thread
 
 
-@jit
+@jitable
 def _same_bytes(data, a, b, length):
     for k in range(length):
         if data[a + k] != data[b + k]:
@@ -37,14 +37,14 @@ def _same_bytes(data, a, b, length):
     return True
 
 
-@jit
+@jitable
 def home_slot(key, mask):
     """The slot where linear probing for ``key`` (>= 0) starts in a table of ``mask + 1`` slots (a power
     of 2): the key's bits mixed down to 32 and multiplied, then the middle bits of the product."""
     return ((((key ^ (key >> 29)) & _MASK32) * _MIX) >> 15) & mask
 
 
-@jit
+@jitable
 def _slot(table, key, data, start, size, first, length):
     """The slot of ``table`` holding the token ``data[start:start + size]`` (packed ``key``), or the empty
     slot where it belongs. Slot k is ``table[2k]`` (the key) and ``table[2k + 1]`` (the token's number + 1;
@@ -115,7 +115,7 @@ def _numbered(data: np.ndarray, first: np.ndarray, length: np.ndarray):
     return number, first[token], distinct_length
 
 
-@jit
+@jitable
 def _grown(table):
     """``table`` (``_slot``'s layout) rehashed into four times as many slots."""
     grown = np.zeros(4 * len(table), dtype=np.int64)
@@ -154,7 +154,7 @@ def _scan(data, text_ends):
             length[:found[2]].copy())
 
 
-@jit
+@jitable
 def _scan_texts(data, text_ends, t0, table, found, surface, line_tokens, text_lines, first, length):
     """``_scan``'s pass from text ``t0`` on, adding to its arrays and to ``found``; returns the text where
     over half of ``table``'s slots would fill (its tokens and units not kept, the distinct tokens it met
@@ -207,7 +207,7 @@ def _scan_texts(data, text_ends, t0, table, found, surface, line_tokens, text_li
     return len(text_ends)
 
 
-@jit
+@jitable
 def _ascii_class(c):
     """0: other, 1: letter (after lower-casing), 2: digit, 3: ``_``."""
     if 97 <= c <= 122 or 65 <= c <= 90:

@@ -39,20 +39,20 @@ def pack_bits(n: int) -> int:
     return 63 // n
 
 
-@jitable
+@jit
 def skip_reach(n, size):
     """In a text of ``n`` tokens, token i pairs with tokens i+1 .. i+reach into skip-bigrams: at most
     ``size`` tokens in between (``-2 size``), any number when ``size`` is negative."""
     return n - 1 if size < 0 else min(n - 1, size + 1)
 
 
-@jitable
+@jit
 def singles_count(n, last_unigram_bug):
     """How many unigrams ROUGE-SU adds for a text of ``n`` tokens (the last one left out under the bug)."""
     return n - 1 if last_unigram_bug and n > 0 else n
 
 
-@jitable
+@jit
 def gram_count(n, kind, size, unigrams, last_unigram_bug):
     """How many codes ``gram_codes`` makes from ``n`` tokens (Perl's ``_cn_``)."""
     if kind == KIND_NGRAM:
@@ -165,7 +165,7 @@ def gram_tables(tokens, kinds, sizes, unigrams, last_unigram_bug, bits):
     return all_codes, all_counts, bounds, totals
 
 
-@jitable
+@jit
 def clipped_hits(model_codes, model_counts, peer_codes, peer_counts):
     """Sum over shared grams of min(model count, peer count) (Lin 2004, eq. 1's Count_match).
 

@@ -17,7 +17,7 @@ stemming, Punkt sentences for ROUGE-L), and ``score_cache.cached_scores`` of rou
 as ``evaluate`` meets new data) against one ``rouge()`` call with the three measures, in alternating
 processes. Cold start: import and first call in a fresh interpreter with an empty kernel cache (``ROUGELAB_CACHE``,
 where the compiled kernels are kept, a new folder), then again with that cache filled, for each of
-``FIRST_CALLS`` (``rouge()`` of ROUGE-1/2/L without stemming, the issue's target, and other common first calls),
+``FIRST_CALLS`` (``rouge()`` of ROUGE-1/2/L without stemming, the < 5 s target, and other common first calls),
 ``--rounds`` times.
 
 Run: ``.venv/bin/python benchmarks/bench_distinct.py [--rounds 3] [--sizes 1,10,1000,20000,1000000]``.

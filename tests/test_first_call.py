@@ -24,7 +24,8 @@ print(json.dumps(sorted(f"{{m.__name__}}.{{n}}" for m in (batch, grams, lcs) for
 
 def _loaded_kernels(summaries, references, measures):
     """The compiled functions of the ROUGE modules that a fresh process loads (from the kernel cache) or compiles
-    for one call: the kernels it calls from Python (their helpers are compiled into them)."""
+    for one call: the kernels it calls from Python, and the ``jit`` helpers compiled with them (``jitable``
+    helpers are compiled into them, with no compiled function of their own)."""
     done = subprocess.run([sys.executable, "-c", LOADED], input=json.dumps([summaries, references, measures]),
                           capture_output=True, text=True, env=os.environ, check=True)
     return {name.rsplit(".", 1)[1] for name in json.loads(done.stdout)}

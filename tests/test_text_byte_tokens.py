@@ -22,8 +22,9 @@ def scan(request, monkeypatch):
     """The compiled scanner, or its pure-Python source; "-parts": every batch of two texts or more cut
     into parts scanned apart (on two threads) and numbered together."""
     if request.param.startswith("python"):
-        for name in ("_scan", "_scan_texts", "_slot", "_same_bytes", "_grown"):
-            monkeypatch.setattr(byte_tokens, name, getattr(byte_tokens, name).py_func)
+        for name, value in list(vars(byte_tokens).items()):  # the ``jit`` kernels (a ``jitable`` helper is Python)
+            if hasattr(value, "py_func") and value.py_func is not value:
+                monkeypatch.setattr(byte_tokens, name, value.py_func)
     if request.param.endswith("parts"):
         monkeypatch.setattr(byte_tokens, "SPLIT_BYTES", 0)
         monkeypatch.setattr(_jit, "get_num_threads", lambda: 2)
@@ -105,6 +106,7 @@ def test_tokens_with_equal_keys_stay_distinct(scan):
     assert ids.tolist() == [0, 1, 2, 0, 3, 1, 4, 2, 1]
     assert encoder.vocabulary == ["abcnational", "xyznational", "national", "international", "interxnational"]
     _check([text, "xyznational abcnational", text.upper()], stem=True)
+
 
 def _tokens_by_split(data: bytes, ends) -> tuple[list, list, list]:
     """``scan_tokens``' three counts from Python's ``bytes.split``: a unit per non-empty line, a token per

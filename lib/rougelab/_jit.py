@@ -117,10 +117,10 @@ def _compiled(func, **options):
 def jitable(func):
     """Let compiled kernels call ``func``, a plain Python function that stays one (numba's
     ``register_jitable``; ``.py_func`` is ``func`` itself): the one implementation of some arithmetic for
-    Python and kernels alike, and the kernels' helpers. Such a function is compiled only inside the kernels
-    that call it, with no machine code, Python wrapper or cache entry of its own, which a ``jit`` helper
-    costs on a first call (about 0.1 s each), and for the argument types, never for a constant argument's
-    own literal type."""
+    Python and kernels alike, and the kernels' private helpers. numba compiles such a function inside each
+    kernel that calls it, for the argument types (never a constant argument's literal type), with no machine
+    code, Python wrapper or cache entry of its own: those a ``jit`` helper costs on a first call (about
+    0.1 s each)."""
     if NUMBA:
         from numba.extending import register_jitable
 

@@ -6,12 +6,12 @@ Column names: ``<measure>_r``, ``_p``, ``_f`` with ``<measure>`` one of ``rouge1
 
 Each summary and reference is split into sentences (one per line by default), read as UTF-8 bytes,
 and scored exactly as ROUGE-1.5.5.pl scores one peer against its models (``rougelab.rouge.core``).
-Without length limits (the usual case) the batch is scored in one pass (``rougelab.rouge.batch``): the
+Without length limits (the usual case) the batch is scored as a whole (``rougelab.rouge.batch``): the
 bytes of all distinct texts are tokenised by one compiled scan and each distinct word stemmed once, into
 shared integer ids (``EncodedBatch``), and compiled kernels (numba, threads over the pairs; one per family of
-measures, compiled only when a call asks for it) count and score every (summary, reference) pair; with ``-l``/``-b`` limits or Lin's ROUGE-W each summary goes
-through ``PreparedText`` pair by pair. Both paths give the same digits
-(tests/test_rouge_fast_path.py).
+measures, compiled only when a call asks for it) count and score every (summary, reference) pair; with
+``-l``/``-b`` limits or Lin's ROUGE-W each summary goes through ``PreparedText`` pair by pair. Both paths give
+the same digits (tests/test_rouge_fast_path.py).
 """
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def column_prefix(measure: Measure) -> str:
 
 
 MULTIREF_RULES = ("A", "B", "mean", "jackknife-B", "jackknife-A", "best-f")
-_ALIASES = {"jackknife": "jackknife-B"}  # Lin (2004)'s jackknife, the name the issue and registry use
+_ALIASES = {"jackknife": "jackknife-B"}  # Lin (2004)'s jackknife, the name the registry uses
 
 
 def _mean_rpf(rows: list[tuple[float, float, float]]) -> tuple[float, float, float]:
@@ -225,7 +225,7 @@ class _Plan(NamedTuple):
 
 
 _PLANS: dict[tuple, _Plan] = {}  # ``_checked_plan`` of the options seen, by ``_typed`` key
-_MOST_PLANS = 256
+_MOST_PLANS = 256  # plans kept at most: a full memo is emptied before the next plan goes in
 
 
 def _plan(**options) -> _Plan:
@@ -369,6 +369,7 @@ class _KernelMeasures(NamedTuple):
 
 @lru_cache(maxsize=256)
 def _kernel_measures(parsed: tuple[Measure, ...]) -> _KernelMeasures:
+    """``_KernelMeasures`` of ``parsed``, built once per list of measures (a call reuses the arrays)."""
     grams = [m for m in parsed if m.kind == "N"] + [m for m in parsed if m.kind == "S"]  # as pair_stats takes them
     lcs = [m for m in parsed if m.kind in ("L", "W")]
     order = grams + lcs

@@ -1,11 +1,13 @@
 """Classic ROUGE over a whole batch: every distinct text read once, every pair scored by compiled kernels.
 
 ``EncodedBatch`` tokenises the distinct texts of a batch into shared integer ids (one compiled scan of their
-bytes), ``pair_stats`` counts and scores every (summary, reference) pair on the threads (one compiled kernel
-per family of measures: n-grams, skip-bigrams, LCS; each pair's grams counted in a small hash table, no table
-kept per text), and ``pooled_rpf`` gives R, P and F of each summary. A call compiles only the kernels of the
-measures it asks for, once each: numba compiles a kernel again for every new type of argument, a constant
-argument included (a literal 0 is a type of its own).
+bytes), ``pair_stats`` counts and scores every (summary, reference) pair on the threads, and ``pooled_rpf``
+gives R, P and F of each summary. Each family of measures has its own kernel, keeping no table per text:
+``batch_pair_stats`` (n-grams: unigrams counted by token id, longer n-grams in a small hash table),
+``skip_pair_stats`` (skip-bigrams) and, through ``lcs_stats``, ``lcs_pair_stats`` (ROUGE-L/W: the union LCS)
+or ``sentence_lcs_pair_stats`` (ROUGE-L of pairs of one sentence each: the LCS). A call compiles only the
+kernels of the measures it asks for, once each: numba compiles a kernel again for every new type of
+argument, a constant argument included (a literal 0 is a type of its own).
 These are the counts and digits of ROUGE-1.5.5's single-peer path (``rougelab.rouge.core``), which they
 match for texts scored without length limits (``-l``/``-b``): tests/test_rouge_fast_path.py.
 """
@@ -89,7 +91,6 @@ def _cleared(counts, ids, lo, hi):
         counts[ids[i]] = 0
 
 
-
 @jitable
 def _unigram_hits(counts, ids, m0, m1, p0, p1):
     """Clipped unigram hits (Lin 2004, eq. 1 with n = 1) of the peer ``ids[p0:p1]`` against the model
@@ -108,8 +109,8 @@ def _unigram_hits(counts, ids, m0, m1, p0, p1):
 def batch_pair_stats(peers, models, sizes, vocabulary, ids, start, end):
     """Per (peer, model) pair and n-gram measure (n = ``sizes[k]``), ``measure_stats``' (model, hit, peer,
     select) as an array (pairs x measures x 4), the hits counted by token id for n = 1 (``_unigram_hits``;
-    ``vocabulary``: one more than the largest id), by ``ngram_hits`` otherwise. One of the three kernels
-    of ``pair_stats``, one per family of measures, so that a call compiles only those it needs."""
+    ``vocabulary``: one more than the largest id), by ``ngram_hits`` otherwise: ``pair_stats``' kernel for
+    the n-gram family (the module docstring lists the others)."""
     out = np.zeros((len(peers), len(sizes), 4))
     table = np.zeros(64, dtype=np.int64)  # the grams' hash table
     counts = np.zeros(vocabulary if (sizes == 1).any() else 0, dtype=np.int64)  # a model's unigrams, by id
@@ -132,7 +133,7 @@ def batch_pair_stats(peers, models, sizes, vocabulary, ids, start, end):
 
 @jit
 def skip_pair_stats(peers, models, sizes, unigrams, last_unigram_bug, ids, start, end):
-    """``batch_pair_stats`` for skip-bigram measures (``sizes``, ``unigrams`` as ``gram_codes`` takes them):
+    """As ``batch_pair_stats``, for skip-bigram measures (``sizes``, ``unigrams`` as ``gram_codes`` takes them):
     hits counted by ``code_hits``, or by ``sorted_hits`` from ``SORT_FROM`` model codes on."""
     out = np.zeros((len(peers), len(sizes), 4))
     table = np.zeros(64, dtype=np.int64)
@@ -157,8 +158,8 @@ def skip_pair_stats(peers, models, sizes, unigrams, last_unigram_bug, ids, start
 
 @jit
 def lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start, end, unit_offsets, unit_start):
-    """``batch_pair_stats`` for ROUGE-L/W (``lcs_weights``): the union LCS clipped by the two texts' unigram
-    counts (``union_lcs_hits``; ``vocabulary``: one more than the largest id)."""
+    """As ``batch_pair_stats``, for ROUGE-L/W (``lcs_weights``; ``lcs_is_w``: ROUGE-W): the union LCS clipped by
+    the two texts' unigram counts (``union_lcs_hits``; ``vocabulary``: one more than the largest id)."""
     out = np.zeros((len(peers), len(lcs_weights), 4))
     slot = np.full(vocabulary, -1, dtype=np.int64)  # union_lcs_hits' scratch array
     model_count = np.zeros(vocabulary, dtype=np.int64)  # the pair's unigram counts, by token id
@@ -211,10 +212,9 @@ def sentence_lcs_pair_stats(peers, models, vocabulary, ids, start, end, unit_off
 def lcs_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_weights: np.ndarray,
               lcs_is_w: np.ndarray) -> np.ndarray:
     """``lcs_pair_stats`` of the pairs, or ``sentence_lcs_pair_stats`` when every pair has one sentence on each
-    side and every weight is 1: ROUGE-L on one-sentence texts never compiles the union LCS. Pairs of both
-    kinds all go through the union LCS (the same numbers), so that a batch holding a few one-sentence pairs
-    loads no kernel more than a batch without (on its first call in a process that scored only the other
-    kind, that load was most of the call)."""
+    side and every weight is 1: ROUGE-L on one-sentence texts never compiles the union LCS. A batch mixing
+    both kinds of pairs sends them all through the union LCS (the same numbers), so that it loads one kernel,
+    as a batch without one-sentence pairs does, not two (loading a kernel can cost more than the call)."""
     one = batch.unit_start[1:] - batch.unit_start[:-1] == 2  # texts of one sentence
     if (lcs_weights == 1.0).all() and one[peers].all() and one[models].all():
         stats = sentence_lcs_pair_stats(peers, models, batch.vocabulary, batch.ids, batch.start, batch.end,

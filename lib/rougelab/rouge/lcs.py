@@ -4,9 +4,11 @@ The kernels reproduce ROUGE-1.5.5's dynamic programme and its back-trace (``lcs_
 ``wlcs_inner``, ``markLCS``): on equal tokens the path goes diagonal, otherwise up when
 ``c[i-1][j] >= c[i][j-1]``, else left. Which tokens form the union LCS depends on these ties, so
 they are kept exactly. ROUGE-L's summary-level kernel computes the same DP bit-parallel
-(``_mark_lcs_bits``: one machine word per 62 peer tokens and model token) and back-traces it with the same
-choices from one parity bit per DP cell; ROUGE-W keeps the full DP. Tokens are integer ids (numpy
-``int64`` arrays) inside the kernels; the public helpers accept any sequences of hashable tokens.
+(``_mark_lcs_bits``: one machine word per 62 peer tokens, one row per model token that occurs in the peer
+sentence) and back-traces it with the same choices from one parity bit per DP cell, made for the rows the
+back-trace reaches; ``sentence_lcs_length`` is that DP without the back-trace; ROUGE-W keeps the full DP.
+Tokens are integer ids (numpy ``int64`` arrays) inside the kernels; the public helpers accept any sequences
+of hashable tokens.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Size limits that keep ROUGE from exhausting memory on very long texts (issue 14).
+"""Size limits that keep ROUGE from exhausting memory on very long texts.
 
 Two measures grow quadratically with the length of one text:
 

@@ -31,6 +31,7 @@ SPLIT_BYTES = 1 << 16  # batches of at least this many bytes are scanned in part
 
 @jitable
 def _same_bytes(data, a, b, length):
+    """Whether ``data[a:a + length]`` and ``data[b:b + length]`` hold the same bytes."""
     for k in range(length):
         if data[a + k] != data[b + k]:
             return False
@@ -144,7 +145,7 @@ def _scan(data, text_ends):
     length = np.empty(n // 2 + 1, dtype=np.int64)
     found = np.zeros(3, dtype=np.int64)  # tokens, sentence units, distinct tokens so far
     table = np.zeros(2 * 4096, dtype=np.int64)
-    t = np.int64(0)  # typed int64 from the start: a literal 0 would compile _scan_texts once more, for 0 alone
+    t = np.int64(0)  # an int64 from the start, the type _scan_texts returns: t has one type throughout
     while True:
         t = _scan_texts(data, text_ends, t, table, found, surface, line_tokens, text_lines, first, length)
         if t == len(text_ends):

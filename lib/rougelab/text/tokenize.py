@@ -137,7 +137,7 @@ class TokenEncoder:
     def surface_bytes(self, texts: list[str]) -> tuple[bytes, np.ndarray]:
         """The bytes ``scan_tokens`` reads (tokens separated by spaces, sentence units by newlines, texts
         joined by newlines) and where each text ends in them."""
-        # (a lone surrogate becomes non-ASCII bytes)
+        # "surrogatepass": a lone surrogate becomes non-ASCII bytes
         data = b"\n".join(["\n".join(texts[k:k + JOIN_TEXTS]).encode("utf-8", "surrogatepass")
                            for k in range(0, len(texts), JOIN_TEXTS)])
         lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))  # characters: bytes if ASCII

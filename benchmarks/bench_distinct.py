@@ -189,14 +189,15 @@ FIRST_CALLS = [
 ]
 
 
-def first_call(call, cache: str, folder: str) -> float:
-    """Seconds of one of ``FIRST_CALLS`` in a fresh interpreter whose rougelab cache is ``cache``."""
+def first_call(call, cache: str) -> float:
+    """Seconds of one of ``FIRST_CALLS`` in a fresh interpreter whose rougelab cache is the folder ``cache``
+    (which also holds a command line's input files)."""
     env = {**os.environ, "ROUGELAB_CACHE": cache, "NUMBA_CACHE_DIR": cache}
     if isinstance(call, str):
         code = f"import time; t = time.perf_counter(); {call}; print(time.perf_counter() - t)"
         return float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                                     check=True).stdout)
-    files = {"s": Path(folder) / "summaries.txt", "r": Path(folder) / "references.txt"}
+    files = {"s": Path(cache) / "summaries.txt", "r": Path(cache) / "references.txt"}
     files["s"].write_text("a b c\n")
     files["r"].write_text("a b d\n")
     start = time.perf_counter()
@@ -212,8 +213,8 @@ def cold_start(rounds: int) -> list[tuple[list[float], list[float]]]:
     for _ in range(rounds):
         for (_, call, _), (cold, warm) in zip(FIRST_CALLS, out):
             with tempfile.TemporaryDirectory() as cache:
-                cold.append(first_call(call, cache, cache))
-                warm.append(first_call(call, cache, cache))
+                cold.append(first_call(call, cache))
+                warm.append(first_call(call, cache))
     return out
 
 

@@ -330,23 +330,23 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels."""
     index = TokenIndex()  # every distinct text, numbered in order of first sight
     numbers = index.id_list(chain(summaries, chain.from_iterable(references)))
-    kernel = _kernel_measures(tuple(parsed))
-    if not len(kernel.lcs_weights) and splitter in SENTENCE_BLIND_SPLITTERS and \
+    layout = _kernel_measures(tuple(parsed))  # the measures as the kernels take them
+    if not len(layout.lcs_weights) and splitter in SENTENCE_BLIND_SPLITTERS and \
             options.tokenizer in SENTENCE_BLIND_TOKENIZERS:
         splitter = "newline"  # n-grams and skip-bigrams run across sentences: the split changes no token
     batch = EncodedBatch(index.tokens, splitter, options)
     per_summary = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
     peers = np.repeat(np.array(numbers[:len(summaries)], dtype=np.int64), per_summary)
     models = np.array(numbers[len(summaries):], dtype=np.int64)
-    stats = pair_stats(batch, peers, models, kernel.grams, kernel.lcs_weights, kernel.lcs_is_w)
-    if kernel.order is not None:  # C order: a reordered copy may be laid out otherwise, a specialisation of its own
-        stats = np.ascontiguousarray(stats[:, kernel.order, :])
+    stats = pair_stats(batch, peers, models, layout.grams, layout.lcs_weights, layout.lcs_is_w)
+    if layout.order is not None:  # C order: a reordered copy may be laid out otherwise, a specialisation of its own
+        stats = np.ascontiguousarray(stats[:, layout.order, :])
     bounds = np.zeros(len(summaries) + 1, dtype=np.int64)
     np.cumsum(per_summary, out=bounds[1:])
     if multiref == "best-f":
-        return best_f_rpf(stats, bounds, kernel.is_w, kernel.weights, options.alpha)
+        return best_f_rpf(stats, bounds, layout.is_w, layout.weights, options.alpha)
     if multiref in ("A", "B"):
-        return pooled_rpf(stats, bounds, kernel.is_w, kernel.weights, options.alpha, multiref == "B",
+        return pooled_rpf(stats, bounds, layout.is_w, layout.weights, options.alpha, multiref == "B",
                           5 if options.perl_round_before_f else None)
     out = np.zeros((len(summaries), len(parsed), 3))
     for i in range(len(summaries)):

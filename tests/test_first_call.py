@@ -51,5 +51,6 @@ def test_the_one_sentence_shortcut_gives_the_union_lcs_numbers():
     is_w = np.array([False, True])
     union = batch.lcs_pair_stats(peers, models, weights, is_w, encoded.vocabulary, encoded.ids, encoded.start,
                                  encoded.end, encoded.unit_offsets, encoded.unit_start)
-    assert batch.lcs_stats(encoded, peers, models, weights, is_w).tolist() == union.tolist()
+    assert batch.one_sentence_pairs(encoded, peers, models, weights)
+    assert batch.lcs_stats(encoded, peers, models, weights, is_w, True).tolist() == union.tolist()
     assert union[:, :, 1].max() > 0

@@ -209,14 +209,20 @@ def sentence_lcs_pair_stats(peers, models, vocabulary, ids, start, end, unit_off
     return out
 
 
-def lcs_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_weights: np.ndarray,
-              lcs_is_w: np.ndarray) -> np.ndarray:
-    """``lcs_pair_stats`` of the pairs, or ``sentence_lcs_pair_stats`` when every pair has one sentence on each
-    side and every weight is 1: ROUGE-L on one-sentence texts never compiles the union LCS. A batch mixing
-    both kinds of pairs sends them all through the union LCS (the same numbers), so that it loads one kernel,
-    as a batch without one-sentence pairs does, not two (loading a kernel can cost more than the call)."""
+def one_sentence_pairs(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_weights: np.ndarray) -> bool:
+    """Whether ``sentence_lcs_pair_stats`` covers these pairs: every weight is 1 and every pair has one sentence
+    on each side. Asked of a whole batch, so that a batch mixing both kinds of pairs sends them all through
+    the union LCS (the same numbers) and loads one kernel, as a batch without one-sentence pairs does, not
+    two (loading a kernel can cost more than the call), whichever part of it a thread scores."""
     one = batch.unit_start[1:] - batch.unit_start[:-1] == 2  # texts of one sentence
-    if (lcs_weights == 1.0).all() and one[peers].all() and one[models].all():
+    return bool((lcs_weights == 1.0).all() and one[peers].all() and one[models].all())
+
+
+def lcs_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_weights: np.ndarray,
+              lcs_is_w: np.ndarray, one_sentence: bool) -> np.ndarray:
+    """``lcs_pair_stats`` of the pairs, or ``sentence_lcs_pair_stats`` when ``one_sentence``
+    (``one_sentence_pairs`` of their batch): ROUGE-L on one-sentence texts never compiles the union LCS."""
+    if one_sentence:
         stats = sentence_lcs_pair_stats(peers, models, batch.vocabulary, batch.ids, batch.start, batch.end,
                                         batch.unit_offsets, batch.unit_start)[:, None, :]
         return stats if len(lcs_weights) == 1 else np.repeat(stats, len(lcs_weights), axis=1)
@@ -238,6 +244,7 @@ def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measu
     skip_sizes = np.array([m.size for m in skips], dtype=np.int64)
     unigrams = np.array([m.unigrams for m in skips], dtype=np.bool_)
     ids, start, end = batch.ids, batch.start, batch.end
+    one_sentence = len(lcs_weights) > 0 and one_sentence_pairs(batch, peers, models, lcs_weights)
 
     def part_stats(part):
         p, m = peers[part[0]:part[1]], models[part[0]:part[1]]
@@ -248,7 +255,7 @@ def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measu
             blocks.append(skip_pair_stats(p, m, skip_sizes, unigrams, batch.options.perl_last_unigram_bug, ids,
                                           start, end))
         if len(lcs_weights):
-            blocks.append(lcs_stats(batch, p, m, lcs_weights, lcs_is_w))
+            blocks.append(lcs_stats(batch, p, m, lcs_weights, lcs_is_w, one_sentence))
         return blocks[0] if len(blocks) == 1 else np.concatenate(blocks, axis=1)
 
     lengths = end - start

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import rougelab.rouge.api as api
 import rougelab.rouge.batch as batch_module
+import rougelab.rouge.core as core
 import rougelab.rouge.grams as grams
 import rougelab.rouge.lcs as lcs
 import rougelab.text.byte_tokens as byte_tokens
@@ -31,9 +32,11 @@ needs_perl = pytest.mark.skipif(perl_available() is not None, reason=str(perl_av
 
 @pytest.fixture(params=["numba", "python"])
 def kernels(request, monkeypatch):
-    """Run the test with the compiled kernels, or with every kernel's pure-Python source."""
+    """Run the test with the compiled kernels, or with every kernel's pure-Python source, in every module that
+    holds one by name (``core`` imports ``gram_tables``: left compiled there, a first compilation inside a
+    Python-mode test found ``grams.gram_codes`` swapped for a Python function and failed to type)."""
     if request.param == "python":
-        for module in (api, batch_module, grams, lcs, byte_tokens):
+        for module in (api, batch_module, core, grams, lcs, byte_tokens):
             for name, value in list(vars(module).items()):
                 if hasattr(value, "py_func") and value.py_func is not value:
                     monkeypatch.setattr(module, name, value.py_func)

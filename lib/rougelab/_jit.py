@@ -49,10 +49,21 @@ except ImportError:  # pragma: no cover - numba is a pinned dependency
 
 NUMBA = numba is not None and os.environ.get("ROUGELAB_NO_NUMBA", "") not in ("1", "true", "yes")
 prange = numba.prange if NUMBA else range
-# Threads a ``prange`` loop may use; 1 without numba. Call it outside the kernels and pass the number
-# in: read inside compiled code, it keeps numba from caching the kernel on disk.
-get_num_threads = numba.get_num_threads if NUMBA else (lambda: 1)
-set_num_threads = numba.set_num_threads if NUMBA else (lambda n: None)
+_in_pool = threading.local()  # ``.serial`` is True in ``map_threads``' threads
+
+
+def get_num_threads() -> int:
+    """Threads a ``prange`` loop or ``map_threads`` may use: 1 without numba and inside ``map_threads``' threads;
+    otherwise numba's count, read without starting numba's thread pool (about 4 ms, once) when it has not
+    started: until then no one can have lowered it from ``NUMBA_NUM_THREADS``. Call it outside the kernels
+    and pass the number in: read inside compiled code, it keeps numba from caching the kernel on disk."""
+    if not NUMBA or getattr(_in_pool, "serial", False):
+        return 1
+    from numba.np.ufunc import parallel
+
+    return numba.get_num_threads() if parallel._is_initialized else numba.config.NUMBA_NUM_THREADS
+
+
 # Inside a ``jit_parallel`` kernel: the running thread's number (0 .. max_threads() - 1).
 get_thread_id = numba.get_thread_id if NUMBA else (lambda: 0)
 
@@ -149,6 +160,8 @@ def jit_parallel(func):
     @wraps(func)
     def call(*args):
         _sleeping_openmp_threads()
+        if getattr(_in_pool, "serial", False):  # in a ``map_threads`` thread: this kernel on this thread only
+            numba.set_num_threads(1)
         return compiled(*args)
 
     call.py_func = func
@@ -258,14 +271,15 @@ def map_threads(function, items: list) -> list:
     """``[function(x) for x in items]`` on as many threads as numba may use (``NUMBA_NUM_THREADS``), each
     running the compiled kernels single-threaded (they release the GIL): independent pieces of work in
     parallel need no synchronisation, and a core busy with other work just takes fewer of them. The
-    threads are kept for the process; inside them ``get_num_threads()`` is 1, so work nested in one
-    runs serially."""
+    threads are kept for the process; inside them ``get_num_threads()`` is 1 and a ``jit_parallel`` kernel
+    runs on its caller's thread alone, so work nested in one runs serially (numba's own thread pool is
+    not started for them)."""
     n = min(get_num_threads(), len(items))
     if n <= 1:
         return [function(x) for x in items]
 
     def work(x):
-        set_num_threads(1)    # this thread's kernels only
+        _in_pool.serial = True
         return function(x)
 
     return list(_pool(get_num_threads()).map(work, items))

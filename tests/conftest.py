@@ -15,13 +15,18 @@ def summeval_table():
 
 
 def pytest_configure(config):
-    """Fix the folder of the compiled kernels (``rougelab._jit.kernel_cache``) from the session's
-    ``ROUGELAB_CACHE`` before a test points that at a temporary folder: otherwise the process whose first
-    kernel is decorated inside such a test would compile every kernel again, there."""
+    """Compile every kernel on its first call, and fix the folder of the compiled kernels
+    (``rougelab._jit.kernel_cache``) from the session's ``ROUGELAB_CACHE`` before a test points that at a
+    temporary folder: otherwise the process whose first kernel is decorated inside such a test would compile
+    every kernel again, there."""
     from rougelab import _jit
 
     if _jit.NUMBA:
         _jit.kernel_cache()
+    # The tests check the compiled kernels: each compiles on its first call, however small the batch. A small
+    # first call runs the kernels' Python sources otherwise (``_jit.compiled_or_python``): a fresh environment's
+    # test run would then check those alone. tests/test_first_call.py checks that route, in fresh processes.
+    _jit.COMPILE_SECONDS = 0.0
 
 
 def pytest_terminal_summary(terminalreporter, config):

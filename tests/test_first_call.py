@@ -1,5 +1,6 @@
-"""A call compiles only the kernels of the measures it asks for (a fresh environment's first call pays for every
-kernel it compiles: ``benchmarks/bench_distinct.py``'s cold-start rows)."""
+"""A fresh environment's first call (``benchmarks/bench_distinct.py``'s cold-start rows): a small batch runs the
+kernels' Python sources and compiles nothing (``_jit.compiled_or_python``), with the compiled kernels' numbers;
+a large one compiles; a call compiles only the kernels of the measures it asks for."""
 import json
 import os
 import subprocess
@@ -13,25 +14,41 @@ from rougelab.rouge import batch
 from rougelab.rouge.api import parse_measure
 from rougelab.rouge.options import RougeOptions
 
-LOADED = f"""
+needs_numba = pytest.mark.skipif(not _jit.NUMBA, reason="numba disabled (ROUGELAB_NO_NUMBA)")
+
+COMPILED = """
+import sys
+import numba
+from rougelab import _jit
+def compiled():
+    '''The compiled functions of every rougelab module: loaded from the kernel cache or compiled here.'''
+    return sorted(f"{m.__name__}.{n}" for m in list(sys.modules.values()) if m.__name__.startswith("rougelab")
+                  for n, v in vars(m).items() if isinstance(v, numba.core.dispatcher.Dispatcher) and v.signatures)
+"""
+
+LOADED = COMPILED + """
 import json
-from rougelab.rouge import batch, grams, lcs, rouge
+from rougelab.rouge import rouge
+_jit.COMPILE_SECONDS = 0  # compile every kernel the call runs
 rouge(*json.loads(input()))
-print(json.dumps(sorted(f"{{m.__name__}}.{{n}}" for m in (batch, grams, lcs) for n, v in vars(m).items()
-                        if getattr(v, "signatures", None))))
+print(json.dumps(compiled()))
 """
 
 
+def _run(code: str, stdin: str, **env) -> str:
+    return subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True, text=True,
+                          env={**os.environ, **env}, check=True).stdout
+
+
 def _loaded_kernels(summaries, references, measures):
-    """The compiled functions of the ROUGE modules that a fresh process loads (from the kernel cache) or compiles
-    for one call: the kernels it calls from Python, and the ``jit`` helpers compiled with them (``jitable``
+    """The compiled functions that a fresh process loads (from the kernel cache) or compiles for one call
+    compiled: the kernels it calls from Python, and the ``jit`` helpers compiled with them (``jitable``
     helpers are compiled into them, with no compiled function of their own)."""
-    done = subprocess.run([sys.executable, "-c", LOADED], input=json.dumps([summaries, references, measures]),
-                          capture_output=True, text=True, env=os.environ, check=True)
-    return {name.rsplit(".", 1)[1] for name in json.loads(done.stdout)}
+    done = _run(LOADED, json.dumps([summaries, references, measures]))
+    return {name.rsplit(".", 1)[1] for name in json.loads(done)}
 
 
-@pytest.mark.skipif(not _jit.NUMBA, reason="numba disabled (ROUGELAB_NO_NUMBA)")
+@needs_numba
 def test_rouge_1_2_l_of_one_sentence_each_compiles_no_skip_bigram_nor_union_lcs_code():
     loaded = _loaded_kernels(["a b c"], [["a b d"]], ["rouge-1", "rouge-2", "rouge-l"])
     assert {"batch_pair_stats", "sentence_lcs_pair_stats", "pooled_rpf"} <= loaded
@@ -39,6 +56,100 @@ def test_rouge_1_2_l_of_one_sentence_each_compiles_no_skip_bigram_nor_union_lcs_
     several = _loaded_kernels(["a b c\nd e"], [["a b d"]], ["rouge-l", "rouge-su4"])
     assert {"skip_pair_stats", "lcs_pair_stats"} <= several
     assert "batch_pair_stats" not in several and "sentence_lcs_pair_stats" not in several
+
+
+# Option sets of a first call: (summaries, references, measures, keyword arguments of ``rouge``).
+SUMMARIES = ["The cat sat on the mat.\nIt was happy there.", "Dogs bark at night, loudly."]
+REFERENCES = [["A cat was sitting on the mat.\nThe cat was happy.", "The mat had a cat on it."],
+              ["At night the dogs barked.", "Dogs are loud at night!\nThey bark."]]
+FIRST_CALLS = [
+    (SUMMARIES[:1], REFERENCES[:1], ["rouge-1", "rouge-2", "rouge-l"], {"stem": False}),
+    (SUMMARIES, REFERENCES, ["rouge-1", "rouge-2", "rouge-l"], {}),  # stemming, several references
+    (SUMMARIES, REFERENCES, ["rouge-su4", "rouge-s*", "rouge-w-1.2"], {}),
+    (SUMMARIES, REFERENCES, ["rouge-1", "rouge-l", "rouge-w-1.2"], {"multiref": "B"}),
+    (["a b c"], [["a b d"]], ["rouge-1", "rouge-2", "rouge-l"], {"stem": False}),  # one sentence each
+    (SUMMARIES, REFERENCES, ["rouge-1", "rouge-l"], {"multiref": "best-f", "stem": False}),
+]
+
+SCORED = COMPILED + """
+import json
+from rougelab.rouge import rouge
+compile_now = json.loads(input())
+if compile_now:
+    _jit.COMPILE_SECONDS = 0
+from tests_first_calls import FIRST_CALLS
+scores = [rouge(s, r, m, **kw).values.tolist() for s, r, m, kw in FIRST_CALLS]
+print(json.dumps({"scores": scores, "compiled": compiled(),
+                  "kept": sorted(str(p) for p in __import__("pathlib").Path(_jit.kernel_cache()).rglob("*") if p.is_file())}))
+"""
+
+
+def _first_calls(cache: str, compile_now: bool) -> dict:
+    code = SCORED.replace("from tests_first_calls import FIRST_CALLS", f"FIRST_CALLS = {FIRST_CALLS!r}")
+    return json.loads(_run(code, json.dumps(compile_now), ROUGELAB_CACHE=cache))
+
+
+@needs_numba
+def test_a_small_first_call_compiles_nothing_and_gives_the_compiled_numbers(tmp_path):
+    """In a fresh process with an empty kernel cache, small first calls of several option sets run as Python:
+    no compiled function, no file kept; the same calls with every kernel compiled (from the tests' kernel
+    cache) give the same numbers to the last bit."""
+    python = _first_calls(str(tmp_path), compile_now=False)
+    assert python["compiled"] == [] and python["kept"] == []
+    compiled = _first_calls(os.environ.get("ROUGELAB_CACHE", str(tmp_path / "compiled")), compile_now=True)
+    assert {"rougelab.rouge.batch.batch_pair_stats", "rougelab.rouge.batch.skip_pair_stats",
+            "rougelab.rouge.batch.lcs_pair_stats", "rougelab.rouge.batch.sentence_lcs_pair_stats",
+            "rougelab.rouge.batch.pooled_rpf", "rougelab.rouge.best_f.best_f_rpf",
+            "rougelab.text.byte_tokens._scan"} <= set(compiled["compiled"])
+    assert python["scores"] == compiled["scores"]
+    assert min(min(row) for scores in python["scores"] for row in scores) < max(max(row) for row in python["scores"][0])
+
+
+LARGE = COMPILED + """
+import json
+from rougelab.rouge import rouge, batch
+from rougelab.text import byte_tokens
+import numpy as np
+words = np.array([f"w{k}" for k in range(1000)])
+texts = [" ".join(row) for row in words[np.random.default_rng(1).integers(0, 1000, (20_000, 60))]]  # distinct
+rouge(texts[::2], [[t] for t in texts[1::2]], ["rouge-1"], stem=False)
+print(json.dumps([compiled(), _jit._on_disk(batch.batch_pair_stats), _jit._on_disk(batch.pooled_rpf)]))
+"""
+
+
+@needs_numba
+def test_a_large_first_batch_compiles_at_once(tmp_path):
+    """10,000 pairs of 60-word texts: the scan and the n-gram kernel, whose Python runs would each take over
+    ``COMPILE_SECONDS``, are compiled by the first call and kept on disk (``_on_disk`` finds them); summing
+    R/P/F, 0.05 s of Python, is not."""
+    compiled, ngrams_kept, rpf_kept = json.loads(_run(LARGE, "", ROUGELAB_CACHE=str(tmp_path)))
+    assert {"rougelab.text.byte_tokens._scan", "rougelab.rouge.batch.batch_pair_stats"} <= set(compiled)
+    assert "rougelab.rouge.batch.pooled_rpf" not in compiled
+    assert ngrams_kept and not rpf_kept
+
+
+@needs_numba
+def test_rent_or_buy(monkeypatch):
+    """A kernel runs as Python until the estimated Python seconds spent on it, the batch at hand included,
+    reach ``COMPILE_SECONDS``; then compiled, from then on; a batch that alone reaches it compiles at once.
+    The Python twin of a kernel calls the twins of the compiled helpers it calls: nothing compiles."""
+    import numba
+    monkeypatch.setattr(_jit, "COMPILE_SECONDS", 1.0)  # the tests compile at once (conftest.py)
+    helper = numba.njit(lambda x: 2 * x)
+    globals()["_doubled"] = helper
+    kernel = numba.njit(_plus_doubled)
+    step = _jit.COMPILE_SECONDS / 3
+    chosen = [_jit.compiled_or_python(kernel, step * 1.01) for _ in range(3)]
+    assert chosen[0] is chosen[1] is _jit.python_twin(kernel) is not kernel and chosen[2] is kernel
+    assert chosen[0](3) == 7 and not kernel.signatures and not helper.signatures
+    assert chosen[2](3) == 7 and kernel.signatures
+    assert _jit.compiled_or_python(kernel, 0.0) is kernel
+    at_once = numba.njit(_plus_doubled)
+    assert _jit.compiled_or_python(at_once, _jit.COMPILE_SECONDS) is at_once
+
+
+def _plus_doubled(x):
+    return 1 + _doubled(x)
 
 
 def test_the_one_sentence_shortcut_gives_the_union_lcs_numbers():

@@ -13,6 +13,13 @@ notebook next to a benchmark). With one of our 2 cores busy, spinning made a 2,0
 4x slower (53 ms) than sleeping (13 ms), when classic ROUGE still ran on these threads (it now uses
 ``map_threads``; the bootstrap and ROUGE-G's Sim_sem kernels still do).
 
+Compiling costs 0.2 to 1.8 s a kernel, far more than a small batch's pure-Python run. So the package calls its
+ROUGE kernels through ``run_kernel`` / ``compiled_or_python``: a kernel neither compiled in this process nor
+kept on disk runs as its Python source, with its whole call tree (``python_twin``), until the Python seconds
+it has cost, the batch at hand included, would reach about its compile cost (``COMPILE_SECONDS``, rent or
+buy); then it compiles. A fresh environment's small first call compiles nothing; a large one compiles the
+kernels it needs at once.
+
 numba keys a kernel it keeps on disk (``cache=True``) by the file the kernel is written in alone, and
 freezes what the kernel reads from elsewhere (the helpers it calls, the constants it uses) into the
 machine code: an edit to such a helper would leave the old code in use. So our kernels are kept in a
@@ -27,6 +34,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import threading
+import types
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache, wraps
 from pathlib import Path
@@ -40,10 +49,21 @@ except ImportError:  # pragma: no cover - numba is a pinned dependency
 
 NUMBA = numba is not None and os.environ.get("ROUGELAB_NO_NUMBA", "") not in ("1", "true", "yes")
 prange = numba.prange if NUMBA else range
-# Threads a ``prange`` loop may use; 1 without numba. Call it outside the kernels and pass the number
-# in: read inside compiled code, it keeps numba from caching the kernel on disk.
-get_num_threads = numba.get_num_threads if NUMBA else (lambda: 1)
-set_num_threads = numba.set_num_threads if NUMBA else (lambda n: None)
+_in_pool = threading.local()  # ``.serial`` is True in ``map_threads``' threads
+
+
+def get_num_threads() -> int:
+    """Threads a ``prange`` loop or ``map_threads`` may use: 1 without numba and inside ``map_threads``' threads;
+    otherwise numba's count, read without starting numba's thread pool (about 4 ms, once) when it has not
+    started: until then no one can have lowered it from ``NUMBA_NUM_THREADS``. Call it outside the kernels
+    and pass the number in: read inside compiled code, it keeps numba from caching the kernel on disk."""
+    if not NUMBA or getattr(_in_pool, "serial", False):
+        return 1
+    from numba.np.ufunc import parallel
+
+    return numba.get_num_threads() if parallel._is_initialized else numba.config.NUMBA_NUM_THREADS
+
+
 # Inside a ``jit_parallel`` kernel: the running thread's number (0 .. max_threads() - 1).
 get_thread_id = numba.get_thread_id if NUMBA else (lambda: 0)
 
@@ -140,6 +160,8 @@ def jit_parallel(func):
     @wraps(func)
     def call(*args):
         _sleeping_openmp_threads()
+        if getattr(_in_pool, "serial", False):  # in a ``map_threads`` thread: this kernel on this thread only
+            numba.set_num_threads(1)
         return compiled(*args)
 
     call.py_func = func
@@ -149,6 +171,84 @@ def jit_parallel(func):
 @lru_cache(maxsize=None)
 def _sleeping_openmp_threads() -> None:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+
+# Compile a kernel once the Python seconds its pure-Python source has cost this process, the batch at hand
+# included, would reach this: about what compiling one of the ROUGE kernels costs (0.2 to 1.8 s, 0.6 s on
+# average: benchmarks/RESULTS.md). A loop of small calls then pays at most about twice what it would with the
+# kernel compiled from the start; a batch whose Python run alone would cost this compiles at once.
+COMPILE_SECONDS = 1.0
+
+_ready: set = set()         # kernels called as they are from now on (compiled, kept on disk, or plain Python)
+_python_seconds: dict = {}  # kernel -> estimated Python seconds spent on it (present: the disk was checked)
+_twins: dict = {}           # Python source -> its Python twin
+_twin_globals: dict = {}    # id of a module's globals -> the twins' copy of them
+_choosing = threading.Lock()
+
+
+def compiled_or_python(kernel, python_seconds: float):
+    """What to call ``kernel`` (a ``jit`` kernel called from Python) with for a batch whose pure-Python run
+    would take about ``python_seconds``: ``kernel`` itself once it is ready (compiled in this process, or
+    kept on disk in ``kernel_cache()``), else its Python source with its whole call tree (``python_twin``),
+    which compiles nothing, until the Python seconds spent on it, this batch's included, would reach
+    ``COMPILE_SECONDS``: then ``kernel``, compiled by this call (rent or buy). Once ready, one set lookup."""
+    if kernel in _ready:
+        return kernel
+    with _choosing:
+        if not hasattr(kernel, "signatures") or kernel.signatures:  # plain Python, or compiled here already
+            _ready.add(kernel)
+            return kernel
+        if kernel not in _python_seconds:
+            _python_seconds[kernel] = 0.0
+            if _on_disk(kernel):
+                _ready.add(kernel)
+                return kernel
+        spent = _python_seconds[kernel] + python_seconds
+        if spent >= COMPILE_SECONDS:
+            _ready.add(kernel)
+            return kernel
+        _python_seconds[kernel] = spent
+        return python_twin(kernel)
+
+
+def run_kernel(kernel, python_seconds, *args):
+    """``kernel(*args)``, compiled or as Python as ``compiled_or_python`` decides; ``python_seconds(*args)``
+    (the estimate of the Python run, kept beside each kernel) is only asked while the kernel is not ready."""
+    if kernel in _ready:
+        return kernel(*args)
+    return compiled_or_python(kernel, python_seconds(*args))(*args)
+
+
+def _on_disk(kernel) -> bool:
+    """Whether numba keeps compiled code of ``kernel`` on disk (its index file in ``kernel_cache()``). The
+    index may hold other signatures, or code numba finds stale: the call then compiles, as it would have."""
+    index = getattr(getattr(kernel._cache, "_cache_file", None), "_index_path", None)  # None: not cached
+    return index is not None and os.path.exists(index)
+
+
+def python_twin(function):
+    """The Python source of ``function`` (a ``jit`` kernel or a ``jitable`` helper) with the names it reads
+    from its module bound to a copy of that module's globals, made when first needed, in which every
+    compiled function and ``jitable`` helper is its Python twin in turn: the whole call tree runs as Python,
+    compiling nothing, and the module is left as it is (threads calling the compiled kernels see no change).
+    Like numba, a twin reads the module's globals as they were when it was made."""
+    source = function.py_func
+    twin = _twins.get(source)
+    if twin is None:
+        twin = _twins[source] = types.FunctionType(source.__code__, _globals_of_twins(source.__globals__),
+                                                   source.__name__, source.__defaults__, source.__closure__)
+        twin.py_func = twin
+    return twin
+
+
+def _globals_of_twins(module_globals: dict) -> dict:
+    found = _twin_globals.get(id(module_globals))
+    if found is None:
+        found = _twin_globals[id(module_globals)] = {}  # registered first: a helper may call back into it
+        for name, value in list(module_globals.items()):
+            found[name] = python_twin(value) if isinstance(getattr(value, "py_func", None), types.FunctionType) \
+                else value
+    return found
 
 
 PARALLEL_FROM = 30_000  # tokens of work from which threads pay off: about 250 pairs of 60-word texts on
@@ -171,14 +271,15 @@ def map_threads(function, items: list) -> list:
     """``[function(x) for x in items]`` on as many threads as numba may use (``NUMBA_NUM_THREADS``), each
     running the compiled kernels single-threaded (they release the GIL): independent pieces of work in
     parallel need no synchronisation, and a core busy with other work just takes fewer of them. The
-    threads are kept for the process; inside them ``get_num_threads()`` is 1, so work nested in one
-    runs serially."""
+    threads are kept for the process; inside them ``get_num_threads()`` is 1 and a ``jit_parallel`` kernel
+    runs on its caller's thread alone, so work nested in one runs serially (numba's own thread pool is
+    not started for them)."""
     n = min(get_num_threads(), len(items))
     if n <= 1:
         return [function(x) for x in items]
 
     def work(x):
-        set_num_threads(1)    # this thread's kernels only
+        _in_pool.serial = True
         return function(x)
 
     return list(_pool(get_num_threads()).map(work, items))

@@ -25,7 +25,8 @@ import numpy as np
 from rougelab.score_table import ScoreTable, frame_scorer
 from rougelab.scoring import InputError, check_batch
 from rougelab.rouge.best_f import best_f_rpf
-from rougelab.rouge.batch import EncodedBatch, pair_stats, pooled_rpf
+# run_kernel through batch: importing rougelab._jit here would make this module a kernel source (_jit.kernel_sources)
+from rougelab.rouge.batch import EncodedBatch, pair_stats, pooled_rpf, rpf_seconds, run_kernel
 from rougelab.rouge.core import (Measure, PairStats, PreparedText, Vocabulary, check_options, measure_stats,
                                  pool_references, recall_precision_f)
 from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_sizes
@@ -352,10 +353,10 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     if layout.order is not None:  # C order: a reordered copy may be laid out otherwise, a specialisation of its own
         stats = np.ascontiguousarray(stats[:, layout.order, :])
     if multiref == "best-f":
-        return best_f_rpf(stats, bounds, layout.is_w, layout.weights, options.alpha)
+        return run_kernel(best_f_rpf, rpf_seconds, stats, bounds, layout.is_w, layout.weights, options.alpha)
     if multiref in ("A", "B"):
-        return pooled_rpf(stats, bounds, layout.is_w, layout.weights, options.alpha, multiref == "B",
-                          5 if options.perl_round_before_f else None)
+        return run_kernel(pooled_rpf, rpf_seconds, stats, bounds, layout.is_w, layout.weights, options.alpha,
+                          multiref == "B", 5 if options.perl_round_before_f else None)
     out = np.zeros((len(summaries), len(parsed), 3))
     for i in range(len(summaries)):
         for k, m in enumerate(parsed):

@@ -18,7 +18,7 @@ from typing import Sequence
 
 import numpy as np
 
-from rougelab._jit import PARALLEL_FROM, jit, jitable, map_threads, parts_of
+from rougelab._jit import PARALLEL_FROM, jit, jitable, map_threads, parts_of, run_kernel
 from rougelab.rouge.core import Measure
 from rougelab.rouge.grams import KIND_SKIP, code_hits, gram_codes, ngram_hits, room_for, sorted_hits
 from rougelab.rouge.lcs import sentence_lcs_length, union_lcs_hits
@@ -47,9 +47,57 @@ class EncodedBatch:
 
     def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
         self.ids, lengths, per_text, _ = options.preprocessing(splitter).encode(texts)
-        self.start, self.end, self.unit_start, self.unit_offsets = text_bounds(lengths, per_text)
+        self.start, self.end, self.unit_start, self.unit_offsets = run_kernel(text_bounds, _bounds_seconds, lengths,
+                                                                              per_text)
         self.vocabulary = int(self.ids.max()) + 1 if len(self.ids) else 0  # one more than the largest id
         self.options = options
+
+
+# Seconds a step of each kernel's pure-Python source takes, a little above the most measured on 1 to 100 pairs
+# of texts of 1 to 3 sentences of 10 to 40 words (benchmarks/python_steps.py; benchmarks/RESULTS.md):
+# ``run_kernel`` estimates a batch's Python run from them.
+BOUNDS_STEP = 1e-6        # ``text_bounds``: per sentence unit and text
+NGRAM_STEP = 1e-6         # ``batch_pair_stats``: per token of a pair and n-gram measure
+SKIP_STEP = 1.2e-6        # ``skip_pair_stats``: per token of a pair and skip-bigram it may start
+LCS_BITS_STEP = 2e-6      # ``lcs_pair_stats`` of weight 1: per token of one side and sentence of the other
+LCS_CELL_STEP = 1e-6      # ``lcs_pair_stats`` of ROUGE-W: per cell of the two texts' DP
+SENTENCE_LCS_STEP = 1.5e-6  # ``sentence_lcs_pair_stats``: per token of a pair
+RPF_STEP = 5e-6           # ``pooled_rpf`` and ``best_f_rpf``: per pair and measure
+
+
+def _bounds_seconds(lengths, per_text):
+    return BOUNDS_STEP * (len(lengths) + len(per_text))
+
+
+def _pair_tokens(peers, models, start, end):
+    """Tokens of each (peer, model) pair: both texts."""
+    lengths = end - start
+    return lengths[peers] + lengths[models]
+
+
+def _ngram_seconds(peers, models, sizes, vocabulary, ids, start, end):
+    return NGRAM_STEP * len(sizes) * float(_pair_tokens(peers, models, start, end).sum())
+
+
+def _skip_seconds(peers, models, sizes, unigrams, last_unigram_bug, ids, start, end):
+    tokens = _pair_tokens(peers, models, start, end)
+    return SKIP_STEP * sum(float((tokens * (tokens if s < 0 else np.minimum(tokens, s + 1))).sum()) for s in sizes)
+
+
+def _lcs_seconds(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start, end, unit_offsets, unit_start):
+    lengths = end - start
+    sentences = np.diff(unit_start) - 1
+    bits = LCS_BITS_STEP * float((lengths[models] * sentences[peers] + lengths[peers] * sentences[models]).sum())
+    cells = LCS_CELL_STEP * float((lengths[models] * lengths[peers]).sum())
+    return sum(bits if w == 1.0 else cells for w in lcs_weights)
+
+
+def _sentence_lcs_seconds(peers, models, vocabulary, ids, start, end, unit_offsets, unit_start):
+    return SENTENCE_LCS_STEP * float(_pair_tokens(peers, models, start, end).sum())
+
+
+def rpf_seconds(stats, bounds, *options):
+    return RPF_STEP * stats.shape[0] * stats.shape[1]
 
 
 @jit
@@ -224,11 +272,11 @@ def lcs_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_we
     """``lcs_pair_stats`` of the pairs, or ``sentence_lcs_pair_stats`` when ``one_sentence``
     (``one_sentence_pairs`` of their batch): ROUGE-L on one-sentence texts never compiles the union LCS."""
     if one_sentence:
-        stats = sentence_lcs_pair_stats(peers, models, batch.vocabulary, batch.ids, batch.start, batch.end,
-                                        batch.unit_offsets, batch.unit_start)[:, None, :]
+        stats = run_kernel(sentence_lcs_pair_stats, _sentence_lcs_seconds, peers, models, batch.vocabulary,
+                           batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start)[:, None, :]
         return stats if len(lcs_weights) == 1 else np.repeat(stats, len(lcs_weights), axis=1)
-    return lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, batch.vocabulary, batch.ids, batch.start,
-                          batch.end, batch.unit_offsets, batch.unit_start)
+    return run_kernel(lcs_pair_stats, _lcs_seconds, peers, models, lcs_weights, lcs_is_w, batch.vocabulary,
+                      batch.ids, batch.start, batch.end, batch.unit_offsets, batch.unit_start)
 
 
 def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measures: Sequence[Measure],
@@ -246,10 +294,11 @@ def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measu
         p, m = peers[part[0]:part[1]], models[part[0]:part[1]]
         blocks = []
         if len(ngram_sizes):
-            blocks.append(batch_pair_stats(p, m, ngram_sizes, batch.vocabulary, ids, start, end))
+            blocks.append(run_kernel(batch_pair_stats, _ngram_seconds, p, m, ngram_sizes, batch.vocabulary, ids,
+                                     start, end))
         if len(skip_sizes):
-            blocks.append(skip_pair_stats(p, m, skip_sizes, unigrams, batch.options.perl_last_unigram_bug, ids,
-                                          start, end))
+            blocks.append(run_kernel(skip_pair_stats, _skip_seconds, p, m, skip_sizes, unigrams,
+                                     batch.options.perl_last_unigram_bug, ids, start, end))
         if len(lcs_weights):
             blocks.append(lcs_stats(batch, p, m, lcs_weights, lcs_is_w, one_sentence))
         return blocks[0] if len(blocks) == 1 else np.concatenate(blocks, axis=1)

@@ -39,14 +39,14 @@ def pack_bits(n: int) -> int:
     return 63 // n
 
 
-@jit
+@jitable  # plain Python too: ``limits`` calls it from Python for a number, no compile
 def skip_reach(n, size):
     """In a text of ``n`` tokens, token i pairs with tokens i+1 .. i+reach into skip-bigrams: at most
     ``size`` tokens in between (``-2 size``), any number when ``size`` is negative."""
     return n - 1 if size < 0 else min(n - 1, size + 1)
 
 
-@jit
+@jitable
 def singles_count(n, last_unigram_bug):
     """How many unigrams ROUGE-SU adds for a text of ``n`` tokens (the last one left out under the bug)."""
     return n - 1 if last_unigram_bug and n > 0 else n

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougelab._jit import jit, jitable, map_threads, parts_of
+from rougelab._jit import compiled_or_python, jit, jitable, map_threads, parts_of
 
 # Byte -> byte: A-Z lower-cased, a-z 0-9 and the newline kept, every other byte a space.
 TOKEN_BYTES = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or 48 <= c <= 57 or c == 10 else 32
@@ -26,7 +26,11 @@ TOKEN_BYTES = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or 48 <= c 
 _SPACE, _NEWLINE = 32, 10
 _MASK32, _MIX = 0xFFFFFFFF, 0x5BD1E995  # _MIX is odd and below 2**31: a 32-bit value times it stays exact
 _KEY_MASK = (1 << 63) - 1  # a key keeps the low 63 bits of the last 8 bytes: exact below 8 bytes
-SPLIT_BYTES = 1 << 16  # batches of at least this many bytes are scanned in parts, one per thread
+# Batches of at least this many bytes are scanned in parts, one per thread. Parts cost more CPU than one
+# scan (numbering their tokens together, handing them to the threads): 560 kB of news (1,000 pairs)
+# took 3.0 ms in one part and 6.5 ms in two on one thread, 11 MB 55 ms and 73 ms.
+SPLIT_BYTES = 1 << 21
+SCAN_STEP = 1e-6  # seconds ``_scan``'s pure-Python source takes per byte (0.75 us measured: ``compiled_or_python``)
 
 
 @jitable
@@ -81,27 +85,29 @@ def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
         sentence unit; ``text_lines``: units per text; ``first`` / ``length``: the byte offset of each
         distinct token's first occurrence and its length.
     """
+    scan = compiled_or_python(_scan, len(data) * SCAN_STEP)
     if len(data) < SPLIT_BYTES:  # one part, as ``parts_of`` would find (a small batch: no need to measure texts)
-        return _scan(data, text_ends)
+        return scan(data, text_ends)
     parts = parts_of(np.diff(text_ends, prepend=-1), SPLIT_BYTES)
     if len(parts) <= 1:
-        return _scan(data, text_ends)
+        return scan(data, text_ends)
     starts = [0 if lo == 0 else int(text_ends[lo - 1]) + 1 for lo, _ in parts]
-    found = map_threads(lambda k: _scan(data[starts[k]:], text_ends[parts[k][0]:parts[k][1]] - starts[k]),
+    found = map_threads(lambda k: scan(data[starts[k]:], text_ends[parts[k][0]:parts[k][1]] - starts[k]),
                         list(range(len(parts))))
     surfaces, line_tokens, text_lines, firsts, lengths = zip(*found)
     offsets = np.cumsum([0] + [len(f) for f in firsts])
-    number, first, length = _numbered(data, np.concatenate([f + s for f, s in zip(firsts, starts)]),
+    number, first, length = _numbered(scan, data, np.concatenate([f + s for f, s in zip(firsts, starts)]),
                                       np.concatenate(lengths))
     surface = number[np.concatenate([x + o for x, o in zip(surfaces, offsets[:-1])])]
     return surface, np.concatenate(line_tokens), np.concatenate(text_lines), first, length
 
 
-def _numbered(data: np.ndarray, first: np.ndarray, length: np.ndarray):
+def _numbered(scan, data: np.ndarray, first: np.ndarray, length: np.ndarray):
     """Numbers in the whole batch for the distinct tokens of parts scanned apart, given part after part,
-    each part's in its order of first occurrence (``first``: offsets in ``data``, ``length``): ``_scan`` of
-    those tokens written one after another, each followed by a space, which numbers them as one scan of the
-    batch would, with the kernel a batch of any size already uses (none more to load on a first call).
+    each part's in its order of first occurrence (``first``: offsets in ``data``, ``length``): ``scan`` (the
+    parts' ``_scan``, compiled or Python) of those tokens written one after another, each followed by a
+    space, which numbers them as one scan of the batch would, with the kernel a batch of any size already
+    uses (none more to load on a first call).
     Returns (the number of each of them, first and length of the batch's distinct tokens)."""
     if not len(length):  # no token in any part
         return length, first, length
@@ -111,7 +117,7 @@ def _numbered(data: np.ndarray, first: np.ndarray, length: np.ndarray):
     written = data[np.minimum(source, len(data) - 1)]
     written[ends - 1] = _SPACE
     written.flags.writeable = False  # read-only, as the batch's bytes (``np.frombuffer``): the same kernel type
-    number, _, _, first_written, distinct_length = _scan(written, ends[-1:])
+    number, _, _, first_written, distinct_length = scan(written, ends[-1:])
     token = np.searchsorted(starts, first_written)  # the written token where each distinct token comes first
     return number, first[token], distinct_length
 

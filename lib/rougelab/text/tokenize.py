@@ -25,9 +25,9 @@ from rougelab.text.token_ids import TokenIndex
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _NOT_ALNUM = re.compile(r"[^A-Za-z0-9\-]")
 _FIRST_CHAR_OK = re.compile(r"[a-z0-9$]")
-# Texts joined as one str, then encoded, at a time: a str holding one character beyond Latin-1 stores every
-# character in 2 or 4 bytes, so a whole batch joined at once could take 4 times its UTF-8 size.
-JOIN_TEXTS = 10_000
+# Texts whose bytes are joined and mapped at a time (``surface_bytes``): pieces that stay in the processor's
+# caches (20,000 pairs of news: 15 ms in pieces of 1,000 texts, 18 ms of 10,000).
+JOIN_TEXTS = 1_000
 # Perl's \s on a byte string: the six ASCII whitespace characters (Python's str.split() knows more).
 PERL_WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
 
@@ -137,15 +137,14 @@ class TokenEncoder:
     def surface_bytes(self, texts: list[str]) -> tuple[bytes, np.ndarray]:
         """The bytes ``scan_tokens`` reads (tokens separated by spaces, sentence units by newlines, texts
         joined by newlines) and where each text ends in them."""
-        # "surrogatepass": a lone surrogate becomes non-ASCII bytes
-        data = b"\n".join(["\n".join(texts[k:k + JOIN_TEXTS]).encode("utf-8", "surrogatepass")
-                           for k in range(0, len(texts), JOIN_TEXTS)])
-        lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))  # characters: bytes if ASCII
-        if len(data) != len(texts) - 1 + lengths.sum():  # some text has more bytes than characters
-            ascii_text = np.fromiter(map(str.isascii, texts), dtype=np.bool_, count=len(texts))
-            for i in np.flatnonzero(~ascii_text).tolist():
-                lengths[i] = len(texts[i].encode("utf-8", "surrogatepass"))
-        return data.translate(TOKEN_BYTES), np.cumsum(lengths + 1) - 1
+        pieces, lengths = [], np.empty(len(texts), dtype=np.int64)
+        for k in range(0, len(texts), JOIN_TEXTS):
+            # each text on its own: a str joined from texts beyond Latin-1 would hold 2 or 4 bytes a character.
+            # "surrogatepass": a lone surrogate becomes non-ASCII bytes
+            encoded = [text.encode("utf-8", "surrogatepass") for text in texts[k:k + JOIN_TEXTS]]
+            lengths[k:k + len(encoded)] = list(map(len, encoded))
+            pieces.append(b"\n".join(encoded).translate(TOKEN_BYTES))  # the newline maps to itself
+        return b"\n".join(pieces), np.cumsum(lengths + 1) - 1
 
     def transform(self, word: str) -> str | None:
         """The token a surface token becomes (None: dropped); called when stemming or with stopwords."""

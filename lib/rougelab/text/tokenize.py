@@ -134,17 +134,19 @@ class TokenEncoder:
         data, first, size = self._surface
         return [data[a:a + n].decode("utf-8") for a, n in zip(first.tolist(), size.tolist())]
 
-    def surface_bytes(self, texts: list[str]) -> tuple[bytes, np.ndarray]:
+    def surface_bytes(self, texts: list[str]) -> tuple[bytes | bytearray, np.ndarray]:
         """The bytes ``scan_tokens`` reads (tokens separated by spaces, sentence units by newlines, texts
         joined by newlines) and where each text ends in them."""
-        pieces, lengths = [], np.empty(len(texts), dtype=np.int64)
+        data, lengths = bytearray(), np.empty(len(texts), dtype=np.int64)
         for k in range(0, len(texts), JOIN_TEXTS):
             # each text on its own: a str joined from texts beyond Latin-1 would hold 2 or 4 bytes a character.
             # "surrogatepass": a lone surrogate becomes non-ASCII bytes
             encoded = [text.encode("utf-8", "surrogatepass") for text in texts[k:k + JOIN_TEXTS]]
             lengths[k:k + len(encoded)] = list(map(len, encoded))
-            pieces.append(b"\n".join(encoded).translate(TOKEN_BYTES))  # the newline maps to itself
-        return b"\n".join(pieces), np.cumsum(lengths + 1) - 1
+            if k:
+                data += b"\n"
+            data += b"\n".join(encoded).translate(TOKEN_BYTES)  # the newline maps to itself
+        return data, np.cumsum(lengths + 1) - 1  # grown in place: no list of pieces beside the whole
 
     def transform(self, word: str) -> str | None:
         """The token a surface token becomes (None: dropped); called when stemming or with stopwords."""
@@ -160,7 +162,9 @@ class TokenEncoder:
             number of units.
         """
         data, ends = self.surface_bytes(list(texts))
-        surface, lengths, units, first, size = scan_tokens(np.frombuffer(data, dtype=np.uint8), ends)
+        read = np.frombuffer(data, dtype=np.uint8)
+        read.flags.writeable = False  # read-only, from bytes or a bytearray alike: one type for the kernel
+        surface, lengths, units, first, size = scan_tokens(read, ends)
         self._surface = (data, first, size)  # the distinct tokens' bytes, read only if asked for
         if not self.stem and not self.stop:
             drop = self.unstemmed_drops()

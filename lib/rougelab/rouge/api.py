@@ -233,7 +233,7 @@ def _plan(**options) -> _Plan:
     """``_checked_plan(**options)``, remembered for the next call with the same option values of the same
     types (``_typed``): a value the checks would refuse never gets a plan, so it never finds one."""
     try:
-        key = _typed(tuple(options.values()))
+        key = _typed(options.values())
     except TypeError:  # a value a key cannot hold safely (a numpy number, a callable splitter): checked afresh
         return _checked_plan(**options)
     plan = _PLANS.get(key)
@@ -248,19 +248,23 @@ def _plan(**options) -> _Plan:
 _PLAIN = frozenset((type(None), bool, int, str))
 
 
-def _typed(value) -> tuple:
-    """``value`` with its type as a hashable key, so that values that compare equal but are checked
+def _typed(values) -> tuple:
+    """``values`` with their types as a hashable key, so that values that compare equal but are checked
     differently never share one (``True`` and ``1``, ``0.0`` and ``-0.0``, a list and a tuple): for None,
     bool, int, float, str, a ``Preprocessing`` with a named splitter and lists and tuples of these;
-    ``TypeError`` for anything else."""
-    kind = type(value)
-    if kind in _PLAIN or (kind is Preprocessing and isinstance(value.splitter, str)):
-        return kind, value
-    if kind is float:
-        return kind, repr(value)
-    if kind in (list, tuple):
-        return kind, tuple(map(_typed, value))
-    raise TypeError(f"no memo key for a {kind.__name__}")
+    ``TypeError`` for anything else. One loop, not a call per value: it runs on every ``rouge()`` call."""
+    key = []
+    for value in values:
+        kind = type(value)
+        if kind in _PLAIN or (kind is Preprocessing and isinstance(value.splitter, str)):
+            key.append((kind, value))
+        elif kind is float:
+            key.append((kind, repr(value)))
+        elif kind in (list, tuple):
+            key.append((kind, _typed(value)))
+        else:
+            raise TypeError(f"no memo key for a {kind.__name__}")
+    return tuple(key)
 
 
 def _checked_plan(*, measures, preprocessing, tokenizer, stem, stemmer, stem_exceptions, stopwords, splitter,
@@ -336,14 +340,18 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
             options.tokenizer in SENTENCE_BLIND_TOKENIZERS:
         splitter = "newline"  # n-grams and skip-bigrams run across sentences: the split changes no token
     batch = EncodedBatch(index.tokens, splitter, options)
-    per_summary = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
-    peers = np.repeat(np.array(numbers[:len(summaries)], dtype=np.int64), per_summary)
-    models = np.array(numbers[len(summaries):], dtype=np.int64)
+    numbers = np.array(numbers, dtype=np.int64)
+    peers, models = numbers[:len(summaries)], numbers[len(summaries):]
+    if len(models) == len(summaries):  # one reference each (each has one at least): summary i owns pair i
+        bounds = np.arange(len(summaries) + 1, dtype=np.int64)
+    else:
+        per_summary = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
+        peers = np.repeat(peers, per_summary)
+        bounds = np.zeros(len(summaries) + 1, dtype=np.int64)
+        np.cumsum(per_summary, out=bounds[1:])
     stats = pair_stats(batch, peers, models, layout.grams, layout.lcs_weights, layout.lcs_is_w)
     if layout.order is not None:  # C order: a reordered copy may be laid out otherwise, a specialisation of its own
         stats = np.ascontiguousarray(stats[:, layout.order, :])
-    bounds = np.zeros(len(summaries) + 1, dtype=np.int64)
-    np.cumsum(per_summary, out=bounds[1:])
     if multiref == "best-f":
         return run_kernel(best_f_rpf, rpf_seconds, stats, bounds, layout.is_w, layout.weights, options.alpha)
     if multiref in ("A", "B"):

@@ -13,11 +13,12 @@ match for texts scored without length limits (``-l``/``-b``): tests/test_rouge_f
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
 
-from rougelab._jit import jit, jitable, map_threads, parts_of, run_kernel
+from rougelab._jit import PARALLEL_FROM, jit, jitable, map_threads, parts_of, run_kernel
 from rougelab.rouge.core import Measure
 from rougelab.rouge.grams import KIND_SKIP, code_hits, gram_codes, ngram_hits, room_for, sorted_hits
 from rougelab.rouge.lcs import sentence_lcs_length, union_lcs_hits
@@ -285,12 +286,7 @@ def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measu
     before the second), then the ROUGE-L/W ``lcs_weights``. Each family has its kernels (``batch_pair_stats``,
     ``skip_pair_stats``, ``lcs_stats``), called only when asked for, on the pairs cut into parts about equal
     in tokens, one per thread (``map_threads``)."""
-    if any(a.kind != "N" and b.kind == "N" for a, b in zip(measures, measures[1:])):
-        raise ValueError("pair_stats takes the n-gram measures before the skip-bigram ones")
-    ngram_sizes = np.array([m.size for m in measures if m.kind == "N"], dtype=np.int64)
-    skips = [m for m in measures if m.kind != "N"]
-    skip_sizes = np.array([m.size for m in skips], dtype=np.int64)
-    unigrams = np.array([m.unigrams for m in skips], dtype=np.bool_)
+    ngram_sizes, skip_sizes, unigrams = gram_families(tuple(measures))
     ids, start, end = batch.ids, batch.start, batch.end
     one_sentence = len(lcs_weights) > 0 and one_sentence_pairs(batch, peers, models, lcs_weights)
 
@@ -300,16 +296,30 @@ def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measu
         if len(ngram_sizes):
             blocks.append(run_kernel(batch_pair_stats, _ngram_seconds, p, m, ngram_sizes, batch.vocabulary, ids,
                                      start, end))
-        if skips:
+        if len(skip_sizes):
             blocks.append(run_kernel(skip_pair_stats, _skip_seconds, p, m, skip_sizes, unigrams,
                                      batch.options.perl_last_unigram_bug, ids, start, end))
         if len(lcs_weights):
             blocks.append(lcs_stats(batch, p, m, lcs_weights, lcs_is_w, one_sentence))
         return blocks[0] if len(blocks) == 1 else np.concatenate(blocks, axis=1)
 
+    if 2 * len(ids) * len(peers) < PARALLEL_FROM:  # a pair holds at most twice the batch's tokens: one part
+        return part_stats((0, len(peers)))
     lengths = end - start
     out = map_threads(part_stats, parts_of(lengths[peers] + lengths[models]))
     return out[0] if len(out) == 1 else np.concatenate(out)
+
+
+@lru_cache(maxsize=256)
+def gram_families(measures: tuple[Measure, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What ``pair_stats`` hands the n-gram and skip-bigram kernels for ``measures`` (n-grams first): the
+    n-gram sizes, the skip distances and which skip measures add unigrams (ROUGE-SU), built once per list
+    (the arrays are only read)."""
+    if any(a.kind != "N" and b.kind == "N" for a, b in zip(measures, measures[1:])):
+        raise ValueError("pair_stats takes the n-gram measures before the skip-bigram ones")
+    skips = [m for m in measures if m.kind != "N"]
+    return (np.array([m.size for m in measures if m.kind == "N"], dtype=np.int64),
+            np.array([m.size for m in skips], dtype=np.int64), np.array([m.unigrams for m in skips], dtype=np.bool_))
 
 
 @jit

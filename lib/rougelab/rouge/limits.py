@@ -25,6 +25,7 @@ are NaN).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import chain
 from typing import Sequence
 
@@ -51,13 +52,20 @@ def skip_bigram_count(n: int, distance: int) -> int:
     return max(span, 0) * (2 * n - span - 1) // 2
 
 
+@lru_cache(maxsize=256)
+def _quadratic(measures: tuple[Measure, ...]) -> tuple[bool, int, bool]:
+    """Whether ``measures`` hold a ROUGE-S/SU, the widest skip distance (-1: unlimited) and whether they hold
+    ROUGE-L/W: the measures whose memory grows with the square of a text's length (worked out once per list)."""
+    distances = [m.size for m in measures if m.kind == "S"]
+    widest = -1 if any(d < 0 for d in distances) else max(distances, default=0)
+    return bool(distances), widest, any(m.kind in ("L", "W") for m in measures)
+
+
 def check_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]], measures: Sequence[Measure]) -> None:
     """Raise ``InputError`` if a text is too long for ``measures`` to be scored in bounded memory."""
-    distances = [m.size for m in measures if m.kind == "S"]
-    lcs = any(m.kind in ("L", "W") for m in measures)
+    distances, widest, lcs = _quadratic(tuple(measures))
     if not distances and not lcs:
         return
-    widest = -1 if any(d < 0 for d in distances) else max(distances, default=0)
 
     def fits(n: int, m: int) -> bool:  # with the number of characters, an upper bound of token_bound
         return not ((distances and max(skip_bigram_count(n, widest), skip_bigram_count(m, widest)) > MAX_SKIP_BIGRAMS)

@@ -6,6 +6,7 @@ ROUGE-1.5.5's known quirks; they default to the Perl behaviour and can be switch
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.preprocessing import Preprocessing
@@ -37,8 +38,10 @@ class RougeOptions:
                                         # tokens on the union LCS path, the recall base is weighted twice
                                         # (off: Lin 2004 eqs. 13-15, see rougelab.rouge.lcs.summary_wlcs_lin)
 
+    @lru_cache(maxsize=64)
     def preprocessing(self, splitter: Splitter = "newline") -> Preprocessing:
         """The text handling of these options (tokenizer, ``-m`` with ``stemmer``, exception lists, ``-s``)
-        with sentence units by ``splitter``."""
+        with sentence units by ``splitter``; built once for each (frozen) options and splitter: checking
+        a ``Preprocessing`` costs more than a small batch's other preparations."""
         return Preprocessing(self.tokenizer, self.stemmer if self.stem else None, self.stem_exceptions,
                              self.stopwords, splitter)

@@ -95,10 +95,14 @@ def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
     found = map_threads(lambda k: scan(data[starts[k]:], text_ends[parts[k][0]:parts[k][1]] - starts[k]),
                         list(range(len(parts))))
     surfaces, line_tokens, text_lines, firsts, lengths = zip(*found)
-    offsets = np.cumsum([0] + [len(f) for f in firsts])
+    offsets = np.cumsum([0] + [len(f) for f in firsts]).tolist()
     number, first, length = _numbered(scan, data, np.concatenate([f + s for f, s in zip(firsts, starts)]),
                                       np.concatenate(lengths))
-    surface = number[np.concatenate([x + o for x, o in zip(surfaces, offsets[:-1])])]
+    surface = np.empty(sum(map(len, surfaces)), dtype=np.int64)
+    at = 0
+    for x, lo, hi in zip(surfaces, offsets[:-1], offsets[1:]):  # each part's numbers in the whole batch
+        np.take(number[lo:hi], x, out=surface[at:at + len(x)])
+        at += len(x)
     return surface, np.concatenate(line_tokens), np.concatenate(text_lines), first, length
 
 
@@ -157,8 +161,8 @@ def _scan(data, text_ends):
         if t == len(text_ends):
             break
         table = _grown(table)
-    return (surface[:found[0]].copy(), line_tokens[:found[1]].copy(), text_lines, first[:found[2]].copy(),
-            length[:found[2]].copy())
+    # Views, not copies: the arrays are sized by the bytes, and their pages past the end are never touched
+    return surface[:found[0]], line_tokens[:found[1]], text_lines, first[:found[2]], length[:found[2]]
 
 
 @jitable

@@ -121,7 +121,7 @@ class TokenEncoder:
         self.exceptions = exceptions
         self.stop = smart_stopwords() if stopwords else frozenset()
         self._vocabulary: list[str] | None = []
-        self._surface: tuple = (b"", [], [])
+        self._surface: tuple = (b"", np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64))
 
     @property
     def vocabulary(self) -> list[str]:
@@ -132,7 +132,7 @@ class TokenEncoder:
 
     def _words(self) -> list[str]:
         data, first, size = self._surface
-        return [data[a:a + n].decode("utf-8") for a, n in zip(first, size)]
+        return [data[a:a + n].decode("utf-8") for a, n in zip(first.tolist(), size.tolist())]
 
     def surface_bytes(self, texts: list[str]) -> tuple[bytes, np.ndarray]:
         """The bytes ``scan_tokens`` reads (tokens separated by spaces, sentence units by newlines, texts
@@ -161,7 +161,7 @@ class TokenEncoder:
         """
         data, ends = self.surface_bytes(list(texts))
         surface, lengths, units, first, size = scan_tokens(np.frombuffer(data, dtype=np.uint8), ends)
-        self._surface = (data, first.tolist(), size.tolist())
+        self._surface = (data, first, size)  # the distinct tokens' bytes, read only if asked for
         if not self.stem and not self.stop:
             drop = self.unstemmed_drops()
             if drop is None or not drop.any():  # the surface tokens' numbers are the ids

@@ -225,7 +225,8 @@ class UnicodeEncoder(TokenEncoder):
 
     def _words(self):
         data, first, size = self._surface
-        return [data[a:a + n].replace(b"\xff", b" ").decode("utf-8", "surrogatepass") for a, n in zip(first, size)]
+        return [data[a:a + n].replace(b"\xff", b" ").decode("utf-8", "surrogatepass")
+                for a, n in zip(first.tolist(), size.tolist())]
 
     def transform(self, word):
         if not self.characters and not _ALNUM.search(word):  # "_" alone (the ASCII shortcut keeps it)
@@ -241,7 +242,6 @@ class UnicodeEncoder(TokenEncoder):
         if b"_" not in data:
             return None
         underscores = np.concatenate([[0], np.cumsum(np.frombuffer(data, dtype=np.uint8) == ord("_"))])
-        first, size = np.asarray(first, dtype=np.int64), np.asarray(size, dtype=np.int64)
         return underscores[first + size] - underscores[first] == size
 
 

@@ -189,27 +189,24 @@ FIRST_CALLS = [
 ]
 
 
-COMPILE_ALL = "from rougelab import _jit; _jit.COMPILE_SECONDS = 0"  # every kernel compiles on its first call
-
-
 def first_call(call, cache: str, compile_all: bool = False) -> float:
     """Seconds of one of ``FIRST_CALLS`` in a fresh interpreter whose rougelab cache is the folder ``cache``
-    (which also holds a command line's input files); with ``compile_all``, every kernel it runs compiled (a
-    small first call otherwise runs their Python sources: ``rougelab._jit.compiled_or_python``)."""
+    (which also holds a command line's input files); with ``compile_all``, every kernel it runs compiled
+    (``ROUGELAB_COMPILE_SECONDS=0``), else as the package decides (a small first call runs their Python
+    sources: ``rougelab._jit.compiled_or_python``)."""
     env = {**os.environ, "ROUGELAB_CACHE": cache, "NUMBA_CACHE_DIR": cache}
-    setup = COMPILE_ALL if compile_all else "pass"
+    env.pop("ROUGELAB_COMPILE_SECONDS", None)  # ``make bench`` sets it for the warm processes
+    if compile_all:
+        env["ROUGELAB_COMPILE_SECONDS"] = "0"
     if isinstance(call, str):
-        code = f"import time; t = time.perf_counter(); {setup}; {call}; print(time.perf_counter() - t)"
+        code = f"import time; t = time.perf_counter(); {call}; print(time.perf_counter() - t)"
         return float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                                     check=True).stdout)
     files = {"s": Path(cache) / "summaries.txt", "r": Path(cache) / "references.txt"}
     files["s"].write_text("a b c\n")
     files["r"].write_text("a b d\n")
-    module, *argv = call[1:]  # call is ["-m", module, arguments...]
-    code = f"import runpy, sys; {setup}; sys.argv = {[module, *(a.format(**files) for a in argv)]!r}; " \
-        f"runpy.run_module({module!r}, run_name='__main__')"
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, check=True)
+    subprocess.run([sys.executable, *(a.format(**files) for a in call)], env=env, capture_output=True, check=True)
     return time.perf_counter() - start
 
 
@@ -249,6 +246,7 @@ def main() -> None:
     if args.worker:
         return worker(args.worker[0], args.worker[1], Path(args.worker[2]))
 
+    os.environ.setdefault("ROUGELAB_COMPILE_SECONDS", "0")  # warm workers: a warm-up on 20 pairs compiles
     sizes = [int(s) for s in args.sizes.split(",")]
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_start = os.getloadavg()

@@ -30,22 +30,23 @@ def compiled():
 LOADED = COMPILED + """
 import json
 from rougelab.rouge import rouge
-_jit.COMPILE_SECONDS = 0  # compile every kernel the call runs
 rouge(*json.loads(input()))
 print(json.dumps(compiled()))
 """
 
 
 def _run(code: str, stdin: str, **env) -> str:
-    return subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True, text=True,
-                          env={**os.environ, **env}, check=True).stdout
+    done = subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True, text=True,
+                          env={**os.environ, **env})
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
 
 
 def _loaded_kernels(summaries, references, measures):
     """The compiled functions that a fresh process loads (from the kernel cache) or compiles for one call
     compiled: the kernels it calls from Python, and the ``jit`` helpers compiled with them (``jitable``
     helpers are compiled into them, with no compiled function of their own)."""
-    done = _run(LOADED, json.dumps([summaries, references, measures]))
+    done = _run(LOADED, json.dumps([summaries, references, measures]), ROUGELAB_COMPILE_SECONDS="0")
     return {name.rsplit(".", 1)[1] for name in json.loads(done)}
 
 
@@ -76,9 +77,7 @@ SCORED = COMPILED + """
 import json
 from pathlib import Path
 from rougelab.rouge import rouge
-first_calls, compile_now = json.loads(input())
-if compile_now:
-    _jit.COMPILE_SECONDS = 0
+first_calls = json.loads(input())
 scores = [rouge(s, r, m, **kw).values.tolist() for s, r, m, kw in first_calls]
 kept = [str(p) for p in Path(_jit.kernel_cache()).rglob("*") if p.is_file()]  # numba makes folders when it decorates
 print(json.dumps({"scores": scores, "compiled": compiled(), "kept": kept}))
@@ -86,7 +85,8 @@ print(json.dumps({"scores": scores, "compiled": compiled(), "kept": kept}))
 
 
 def _first_calls(cache: str, compile_now: bool) -> dict:
-    return json.loads(_run(SCORED, json.dumps([FIRST_CALLS, compile_now]), ROUGELAB_CACHE=cache))
+    return json.loads(_run(SCORED, json.dumps(FIRST_CALLS), ROUGELAB_CACHE=cache,
+                           ROUGELAB_COMPILE_SECONDS="0" if compile_now else "1"))
 
 
 @needs_numba
@@ -122,7 +122,8 @@ def test_a_large_first_batch_compiles_at_once(tmp_path):
     """10,000 pairs of 60-word texts: the scan and the n-gram kernel, whose Python runs would each take over
     ``COMPILE_SECONDS``, are compiled by the first call and kept on disk (``_on_disk`` finds them); summing
     R/P/F, 0.05 s of Python, is not."""
-    compiled, ngrams_kept, rpf_kept = json.loads(_run(LARGE, "", ROUGELAB_CACHE=str(tmp_path)))
+    found = _run(LARGE, "", ROUGELAB_CACHE=str(tmp_path), ROUGELAB_COMPILE_SECONDS="1")
+    compiled, ngrams_kept, rpf_kept = json.loads(found)
     assert {"rougelab.text.byte_tokens._scan", "rougelab.rouge.batch.batch_pair_stats"} <= set(compiled)
     assert "rougelab.rouge.batch.pooled_rpf" not in compiled
     assert ngrams_kept and not rpf_kept
@@ -150,6 +151,13 @@ def test_rent_or_buy(monkeypatch):
 
 def _plus_doubled(x):
     return 1 + _doubled(x)
+
+
+def test_compile_seconds_from_the_environment():
+    assert _jit._compile_seconds("0") == 0.0 and _jit._compile_seconds("2.5") == 2.5
+    for bad in ("", "soon", "-1", "nan"):
+        with pytest.raises(ValueError, match="ROUGELAB_COMPILE_SECONDS must be a number of seconds >= 0, got"):
+            _jit._compile_seconds(bad)
 
 
 def test_the_one_sentence_shortcut_gives_the_union_lcs_numbers():

@@ -18,7 +18,7 @@ ROUGE kernels through ``run_kernel`` / ``compiled_or_python``: a kernel neither 
 kept on disk runs as its Python source, with its whole call tree (``python_twin``), until the Python seconds
 it has cost, the batch at hand included, would reach about its compile cost (``COMPILE_SECONDS``, rent or
 buy); then it compiles. A fresh environment's small first call compiles nothing; a large one compiles the
-kernels it needs at once.
+kernels it needs at once. ``ROUGELAB_COMPILE_SECONDS=0`` compiles every kernel on its first call.
 
 numba keys a kernel it keeps on disk (``cache=True``) by the file the kernel is written in alone, and
 freezes what the kernel reads from elsewhere (the helpers it calls, the constants it uses) into the
@@ -173,11 +173,22 @@ def _sleeping_openmp_threads() -> None:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 
+def _compile_seconds(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not seconds >= 0:
+        raise ValueError(f"ROUGELAB_COMPILE_SECONDS must be a number of seconds >= 0, got {value!r}")
+    return seconds
+
+
 # Compile a kernel once the Python seconds its pure-Python source has cost this process, the batch at hand
-# included, would reach this: about what compiling one of the ROUGE kernels costs (0.2 to 1.8 s, 0.6 s on
-# average: benchmarks/RESULTS.md). A loop of small calls then pays at most about twice what it would with the
-# kernel compiled from the start; a batch whose Python run alone would cost this compiles at once.
-COMPILE_SECONDS = 1.0
+# included, would reach this: about what compiling one of the ROUGE kernels costs (0.2 to 1.8 s:
+# benchmarks/RESULTS.md). A loop of small calls then spends at most about this much Python on a kernel before
+# compiling it; a batch whose own Python run would cost this much compiles at once. ``ROUGELAB_COMPILE_SECONDS``
+# sets it (0: every kernel compiles on its first call, as the benchmarks of warm processes want).
+COMPILE_SECONDS = _compile_seconds(os.environ.get("ROUGELAB_COMPILE_SECONDS", "1"))
 
 _ready: set = set()         # kernels called as they are from now on (compiled, kept on disk, or plain Python)
 _python_seconds: dict = {}  # kernel -> estimated Python seconds spent on it (present: the disk was checked)

@@ -20,7 +20,7 @@ import numpy as np
 
 from rougelab._jit import PARALLEL_FROM, jit, jitable, map_threads, parts_of, run_kernel
 from rougelab.rouge.core import Measure
-from rougelab.rouge.grams import KIND_SKIP, code_hits, gram_codes, ngram_hits, room_for, sorted_hits
+from rougelab.rouge.grams import KIND_SKIP, code_hits, gram_codes, room_for, shared_ngram_hits, sorted_hits
 from rougelab.rouge.lcs import sentence_lcs_length, union_lcs_hits
 from rougelab.rouge.options import RougeOptions
 from rougelab.scoring import prf
@@ -141,16 +141,14 @@ def _cleared(counts, ids, lo, hi):
 
 
 @jitable
-def _unigram_hits(counts, ids, m0, m1, p0, p1):
-    """Clipped unigram hits (Lin 2004, eq. 1 with n = 1) of the peer ``ids[p0:p1]`` against the model
-    ``ids[m0:m1]``, counted by token id in ``counts`` (all 0 on entry and on return): no hash table."""
-    _counted(counts, ids, m0, m1)
+def _unigram_hits(counts, ids, p0, p1):
+    """Clipped unigram hits (Lin 2004, eq. 1 with n = 1) of the peer ``ids[p0:p1]`` against the model whose
+    unigrams ``counts`` holds by token id (``_counted``), using them up: no hash table."""
     hit = 0
     for i in range(p0, p1):
         if counts[ids[i]] > 0:
             hit += 1
             counts[ids[i]] -= 1
-    _cleared(counts, ids, m0, m1)
     return hit
 
 
@@ -158,25 +156,34 @@ def _unigram_hits(counts, ids, m0, m1, p0, p1):
 def batch_pair_stats(peers, models, sizes, vocabulary, ids, start, end):
     """Per (peer, model) pair and n-gram measure (n = ``sizes[k]``), ``measure_stats``' (model, hit, peer,
     select) as an array (pairs x measures x 4), the hits counted by token id for n = 1 (``_unigram_hits``;
-    ``vocabulary``: one more than the largest id), by ``ngram_hits`` otherwise: ``pair_stats``' kernel for
-    the n-gram family (the module docstring lists the others)."""
+    ``vocabulary``: one more than the largest id), by ``shared_ngram_hits`` otherwise, given both texts'
+    unigram counts: ``pair_stats``' kernel for the n-gram family (the module docstring lists the others)."""
     out = np.zeros((len(peers), len(sizes), 4))
     table = np.zeros(64, dtype=np.int64)  # the grams' hash table
-    counts = np.zeros(vocabulary if (sizes == 1).any() else 0, dtype=np.int64)  # a model's unigrams, by id
+    longer = (sizes > 1).any()
+    counts = np.zeros(vocabulary, dtype=np.int64)  # the model's unigrams, by token id
+    peer_counts = np.zeros(vocabulary if longer else 0, dtype=np.int64)  # the peer's
     for q in range(len(peers)):
         s = peers[q]
         m = models[q]
+        _counted(counts, ids, start[m], end[m])
+        if longer:
+            _counted(peer_counts, ids, start[s], end[s])
+        for k in range(len(sizes)):  # n >= 2 first: the unigram hits use the counts up
+            if sizes[k] > 1:
+                table = room_for(table, end[m] - start[m])
+                out[q, k, 1] = shared_ngram_hits(ids, start[m], end[m], start[s], end[s], sizes[k], table, counts,
+                                                 peer_counts)
         for k in range(len(sizes)):
             if sizes[k] == 1:
-                hit = _unigram_hits(counts, ids, start[m], end[m], start[s], end[s])
-            else:
-                table = room_for(table, end[m] - start[m])
-                hit = ngram_hits(ids, start[m], end[m], start[s], end[s], sizes[k], table)
+                out[q, k, 1] = _unigram_hits(counts, ids, start[s], end[s])
             total = max(end[m] - start[m] - sizes[k] + 1, 0)
             out[q, k, 0] = total
-            out[q, k, 1] = hit
             out[q, k, 2] = max(end[s] - start[s] - sizes[k] + 1, 0)
-            out[q, k, 3] = round5_exact(hit / total) if total else 0.0
+            out[q, k, 3] = round5_exact(out[q, k, 1] / total) if total else 0.0
+        _cleared(counts, ids, start[m], end[m])
+        if longer:
+            _cleared(peer_counts, ids, start[s], end[s])
     return out
 
 

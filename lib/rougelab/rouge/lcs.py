@@ -180,6 +180,14 @@ def _up_bits(rows, i, w):
 
 @jit
 def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
+    """``_lcs_bits_marked`` with scratch arrays of its own (one model sentence against one peer sentence)."""
+    present = np.empty(m1 - m0, dtype=np.int64)
+    rows = np.empty((m1 - m0 + 1, max(1, (p1 - p0 + _WORD - 1) // _WORD)), dtype=np.int64)
+    return _lcs_bits_marked(model, which, m0, m1, peer, p0, p1, masks, t, mask, present, rows)
+
+
+@jitable
+def _lcs_bits_marked(model, which, m0, m1, peer, p0, p1, masks, t, mask, present, rows):
     """``_mark_lcs`` with weight 1 against peer sentence t (``peer[p0:p1]``), the DP computed bit-parallel
     (Allison and Dix 1986; Hyyro 2004).
 
@@ -193,11 +201,12 @@ def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
     the parity of those columns up to j (``_up_bits``), made for the rows the back-trace reaches. A model
     token absent from the peer sentence leaves the row as it was (V_i = V_{i-1}, D_i = 0: the path only goes
     up through it), so the DP and the back-trace run over the rows of the present tokens alone. No LCS:
-    nothing to mark, no back-trace. Returns the LCS length.
+    nothing to mark, no back-trace. Returns the LCS length. ``present`` (at least m1 - m0 long) and ``rows``
+    (at least m1 - m0 + 1 rows of the peer sentence's words) are scratch arrays, allocated once per pair by
+    ``union_lcs_hits``: once per pair of sentences they cost 8% of ROUGE-L on news texts of 3 sentences.
     """
     n = p1 - p0
-    present = np.empty(m1 - m0, dtype=np.int64)  # the model positions whose token occurs in the peer sentence
-    m = 0
+    m = 0  # present[:m]: the model positions whose token occurs in the peer sentence
     if n > 0:
         for i in range(m0, m1):
             if which[i] >= 0 and _occurs(masks, which[i], t):
@@ -206,7 +215,6 @@ def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
     if m == 0:
         return 0.0
     words = (n + _WORD - 1) // _WORD
-    rows = np.empty((m + 1, words), dtype=np.int64)
     for w in range(words):
         rows[0, w] = _FULL
     for r in range(1, m + 1):
@@ -340,6 +348,11 @@ def union_lcs_hits(model, model_offsets, peer, peer_offsets, weight, model_count
     base = 0.0
     if weight == 1.0:
         which, masks = match_masks(model, peer, peer_offsets, slot)
+        longest = 0  # scratch of _lcs_bits_marked for the longest model sentence and every peer sentence
+        for s in range(len(model_offsets) - 1):
+            longest = max(longest, model_offsets[s + 1] - model_offsets[s])
+        present = np.empty(longest, dtype=np.int64)
+        rows = np.empty((longest + 1, masks.shape[2]), dtype=np.int64)
     mask = np.zeros(len(model), dtype=np.int8)  # marks of the model's tokens, sentence by sentence
     for s in range(len(model_offsets) - 1):
         m0 = model_offsets[s]
@@ -350,7 +363,8 @@ def union_lcs_hits(model, model_offsets, peer, peer_offsets, weight, model_count
             base += float(m1 - m0) ** weight
         for t in range(len(peer_offsets) - 1):
             if weight == 1.0:
-                _mark_lcs_bits(model, which, m0, m1, peer, peer_offsets[t], peer_offsets[t + 1], masks, t, mask)
+                _lcs_bits_marked(model, which, m0, m1, peer, peer_offsets[t], peer_offsets[t + 1], masks, t, mask,
+                                 present, rows)
             else:
                 _mark_lcs(model, m0, m1, peer, peer_offsets[t], peer_offsets[t + 1], weight, mask)
         run = 0

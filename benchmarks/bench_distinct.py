@@ -189,31 +189,40 @@ FIRST_CALLS = [
 ]
 
 
-def first_call(call, cache: str) -> float:
+COMPILE_ALL = "from rougelab import _jit; _jit.COMPILE_SECONDS = 0"  # every kernel compiles on its first call
+
+
+def first_call(call, cache: str, compile_all: bool = False) -> float:
     """Seconds of one of ``FIRST_CALLS`` in a fresh interpreter whose rougelab cache is the folder ``cache``
-    (which also holds a command line's input files)."""
+    (which also holds a command line's input files); with ``compile_all``, every kernel it runs compiled (a
+    small first call otherwise runs their Python sources: ``rougelab._jit.compiled_or_python``)."""
     env = {**os.environ, "ROUGELAB_CACHE": cache, "NUMBA_CACHE_DIR": cache}
+    setup = COMPILE_ALL if compile_all else "pass"
     if isinstance(call, str):
-        code = f"import time; t = time.perf_counter(); {call}; print(time.perf_counter() - t)"
+        code = f"import time; t = time.perf_counter(); {setup}; {call}; print(time.perf_counter() - t)"
         return float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                                     check=True).stdout)
     files = {"s": Path(cache) / "summaries.txt", "r": Path(cache) / "references.txt"}
     files["s"].write_text("a b c\n")
     files["r"].write_text("a b d\n")
+    module, *argv = call[1:]  # call is ["-m", module, arguments...]
+    code = f"import runpy, sys; {setup}; sys.argv = {[module, *(a.format(**files) for a in argv)]!r}; " \
+        f"runpy.run_module({module!r}, run_name='__main__')"
     start = time.perf_counter()
-    subprocess.run([sys.executable, *(a.format(**files) for a in call)], env=env, capture_output=True, check=True)
+    subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, check=True)
     return time.perf_counter() - start
 
 
 def cold_start(rounds: int) -> list[tuple[list[float], list[float]]]:
     """Per ``FIRST_CALLS`` entry, its seconds in each round with an empty kernel cache, then with that cache
-    filled. Our kernels are kept in the rougelab cache (``numba/<kernel_key>``), so an empty cache is a new
-    ``ROUGELAB_CACHE``."""
+    filled (by the same call with every kernel compiled). Our kernels are kept in the rougelab cache
+    (``numba/<kernel_key>``), so an empty cache is a new ``ROUGELAB_CACHE``."""
     out = [([], []) for _ in FIRST_CALLS]
     for _ in range(rounds):
         for (_, call, _), (cold, warm) in zip(FIRST_CALLS, out):
             with tempfile.TemporaryDirectory() as cache:
                 cold.append(first_call(call, cache))
+                first_call(call, cache, compile_all=True)
                 warm.append(first_call(call, cache))
     return out
 

@@ -22,8 +22,9 @@ import numba
 from rougelab import _jit
 def compiled():
     '''The compiled functions of every rougelab module: loaded from the kernel cache or compiled here.'''
-    return sorted(f"{m.__name__}.{n}" for m in list(sys.modules.values()) if m.__name__.startswith("rougelab")
-                  for n, v in vars(m).items() if isinstance(v, numba.core.dispatcher.Dispatcher) and v.signatures)
+    ours = [m for m in list(sys.modules.values()) if getattr(m, "__name__", "").startswith("rougelab")]
+    return sorted(f"{m.__name__}.{n}" for m in ours for n, v in vars(m).items()
+                  if isinstance(v, numba.core.dispatcher.Dispatcher) and v.signatures)
 """
 
 LOADED = COMPILED + """
@@ -73,20 +74,19 @@ FIRST_CALLS = [
 
 SCORED = COMPILED + """
 import json
+from pathlib import Path
 from rougelab.rouge import rouge
-compile_now = json.loads(input())
+first_calls, compile_now = json.loads(input())
 if compile_now:
     _jit.COMPILE_SECONDS = 0
-from tests_first_calls import FIRST_CALLS
-scores = [rouge(s, r, m, **kw).values.tolist() for s, r, m, kw in FIRST_CALLS]
-print(json.dumps({"scores": scores, "compiled": compiled(),
-                  "kept": sorted(str(p) for p in __import__("pathlib").Path(_jit.kernel_cache()).rglob("*") if p.is_file())}))
+scores = [rouge(s, r, m, **kw).values.tolist() for s, r, m, kw in first_calls]
+kept = [str(p) for p in Path(_jit.kernel_cache()).rglob("*") if p.is_file()]  # numba makes folders when it decorates
+print(json.dumps({"scores": scores, "compiled": compiled(), "kept": kept}))
 """
 
 
 def _first_calls(cache: str, compile_now: bool) -> dict:
-    code = SCORED.replace("from tests_first_calls import FIRST_CALLS", f"FIRST_CALLS = {FIRST_CALLS!r}")
-    return json.loads(_run(code, json.dumps(compile_now), ROUGELAB_CACHE=cache))
+    return json.loads(_run(SCORED, json.dumps([FIRST_CALLS, compile_now]), ROUGELAB_CACHE=cache))
 
 
 @needs_numba
@@ -102,7 +102,7 @@ def test_a_small_first_call_compiles_nothing_and_gives_the_compiled_numbers(tmp_
             "rougelab.rouge.batch.pooled_rpf", "rougelab.rouge.best_f.best_f_rpf",
             "rougelab.text.byte_tokens._scan"} <= set(compiled["compiled"])
     assert python["scores"] == compiled["scores"]
-    assert min(min(row) for scores in python["scores"] for row in scores) < max(max(row) for row in python["scores"][0])
+    assert all(max(map(max, scores)) > 0 for scores in python["scores"])  # every option set scores some overlap
 
 
 LARGE = COMPILED + """

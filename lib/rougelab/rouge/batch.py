@@ -41,14 +41,14 @@ class EncodedBatch:
     (``Preprocessing.encode``: one compiled pass over the bytes of all texts).
 
     Only for texts scored without length limits (``-l``/``-b``), where ROUGE-1.5.5's n-gram text is
-    exactly its ROUGE-L sentences joined. ``ids[start[t]:end[t]]`` are text t's tokens; its sentence
-    bounds (relative) are ``unit_offsets[unit_start[t]:unit_start[t + 1]]``.
+    exactly its ROUGE-L sentences joined. ``ids[start[t]:end[t]]`` are text t's tokens; its ``sentences[t]``
+    sentence bounds (relative) are ``unit_offsets[unit_start[t]:unit_start[t + 1]]``.
     """
 
     def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
-        self.ids, lengths, per_text, _ = options.preprocessing(splitter).encode(texts)
+        self.ids, lengths, self.sentences, _ = options.preprocessing(splitter).encode(texts)
         self.start, self.end, self.unit_start, self.unit_offsets = run_kernel(text_bounds, _bounds_seconds, lengths,
-                                                                              per_text)
+                                                                              self.sentences)
         self.vocabulary = int(self.ids.max()) + 1 if len(self.ids) else 0  # one more than the largest id
         self.options = options
 
@@ -270,8 +270,8 @@ def one_sentence_pairs(batch: EncodedBatch, peers: np.ndarray, models: np.ndarra
     on each side. Asked of a whole batch, so that a batch mixing both kinds of pairs sends them all through
     the union LCS (the same numbers) and loads one kernel, as a batch without one-sentence pairs does, not
     two (loading a kernel can cost more than the call), whichever part of it a thread scores."""
-    one = batch.unit_start[1:] - batch.unit_start[:-1] == 2  # texts of one sentence
-    return bool((lcs_weights == 1.0).all() and one[peers].all() and one[models].all())
+    one = batch.sentences == 1  # texts of one sentence
+    return bool(one[peers].all() and one[models].all() and (lcs_weights == 1.0).all())  # the likely False first
 
 
 def lcs_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_weights: np.ndarray,

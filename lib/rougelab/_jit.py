@@ -174,6 +174,7 @@ def _sleeping_openmp_threads() -> None:
 
 
 def _compile_seconds(value: str) -> float:
+    """``COMPILE_SECONDS`` from ``ROUGELAB_COMPILE_SECONDS``'s text; refused unless seconds >= 0."""
     try:
         seconds = float(value)
     except ValueError:
@@ -253,6 +254,7 @@ def python_twin(function):
 
 
 def _globals_of_twins(module_globals: dict) -> dict:
+    """The copy of a module's globals that its twins read (``python_twin``), made once."""
     found = _twin_globals.get(id(module_globals))
     if found is None:
         found = _twin_globals[id(module_globals)] = {}  # registered first: a helper may call back into it

@@ -120,22 +120,24 @@ print(json.dumps([compiled(), _jit._on_disk(batch.batch_pair_stats), _jit._on_di
 @needs_numba
 def test_a_large_first_batch_compiles_at_once(tmp_path):
     """10,000 pairs of 60-word texts: the scan and the n-gram kernel, whose Python runs would each take over
-    ``COMPILE_SECONDS``, are compiled by the first call and kept on disk (``_on_disk`` finds them); summing
-    R/P/F, 0.05 s of Python, is not."""
+    ``COMPILE_SECONDS``, are compiled by the first call and kept on disk (``_on_disk`` finds them), and so are
+    the batch's other kernels, whose Python runs alone would not reach it (summing R/P/F: 0.05 s)."""
     found = _run(LARGE, "", ROUGELAB_CACHE=str(tmp_path), ROUGELAB_COMPILE_SECONDS="1")
     compiled, ngrams_kept, rpf_kept = json.loads(found)
-    assert {"rougelab.text.byte_tokens._scan", "rougelab.rouge.batch.batch_pair_stats"} <= set(compiled)
-    assert "rougelab.rouge.batch.pooled_rpf" not in compiled
-    assert ngrams_kept and not rpf_kept
+    assert {"rougelab.text.byte_tokens._scan", "rougelab.rouge.batch.batch_pair_stats",
+            "rougelab.rouge.batch.text_bounds", "rougelab.rouge.batch.pooled_rpf"} <= set(compiled)
+    assert ngrams_kept and rpf_kept
 
 
 @needs_numba
 def test_rent_or_buy(monkeypatch):
     """A kernel runs as Python until the estimated Python seconds spent on it, the batch at hand included,
-    reach ``COMPILE_SECONDS``; then compiled, from then on; a batch that alone reaches it compiles at once.
+    reach ``COMPILE_SECONDS``; then compiled, from then on; a batch that alone reaches it compiles at once, and
+    every kernel after it.
     The Python twin of a kernel calls the twins of the compiled helpers it calls: nothing compiles."""
     import numba
     monkeypatch.setattr(_jit, "COMPILE_SECONDS", 1.0)  # the tests compile at once (conftest.py)
+    monkeypatch.setattr(_jit, "_bulk", _jit.threading.Event())
     helper = numba.njit(lambda x: 2 * x)
     globals()["_doubled"] = helper
     kernel = numba.njit(_plus_doubled)
@@ -145,8 +147,11 @@ def test_rent_or_buy(monkeypatch):
     assert chosen[0](3) == 7 and not kernel.signatures and not helper.signatures
     assert chosen[2](3) == 7 and kernel.signatures
     assert _jit.compiled_or_python(kernel, 0.0) is kernel
+    small = numba.njit(_plus_doubled)
+    assert _jit.compiled_or_python(small, step) is not small
     at_once = numba.njit(_plus_doubled)
     assert _jit.compiled_or_python(at_once, _jit.COMPILE_SECONDS) is at_once
+    assert _jit.compiled_or_python(small, 0.0) is small  # after a batch worth compiling for, every kernel compiles
 
 
 def _plus_doubled(x):

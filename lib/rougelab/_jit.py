@@ -196,6 +196,10 @@ _python_seconds: dict = {}  # kernel -> estimated Python seconds spent on it (pr
 _twins: dict = {}           # Python source -> its Python twin
 _twin_globals: dict = {}    # id of a module's globals -> the twins' copy of them
 _choosing = threading.Lock()
+# Set by the first batch whose own Python run would reach ``COMPILE_SECONDS``: the process scores in bulk and has
+# paid numba's start, so every kernel not yet ready compiles on its next call (the small ones, ``text_bounds`` and
+# ``pooled_rpf``, would otherwise run a large batch in Python for a few calls: 0.5 s a call on 20,000 pairs).
+_bulk = threading.Event()
 
 
 def compiled_or_python(kernel, python_seconds: float):
@@ -203,7 +207,8 @@ def compiled_or_python(kernel, python_seconds: float):
     would take about ``python_seconds``: ``kernel`` itself once it is ready (compiled in this process, or
     kept on disk in ``kernel_cache()``), else its Python source with its whole call tree (``python_twin``),
     which compiles nothing, until the Python seconds spent on it, this batch's included, would reach
-    ``COMPILE_SECONDS``: then ``kernel``, compiled by this call (rent or buy). Once ready, one set lookup."""
+    ``COMPILE_SECONDS``: then ``kernel``, compiled by this call (rent or buy), and so is every kernel after a
+    batch whose own Python run alone would reach it (``_bulk``). Once ready, one set lookup."""
     if kernel in _ready:
         return kernel
     with _choosing:
@@ -216,7 +221,9 @@ def compiled_or_python(kernel, python_seconds: float):
                 _ready.add(kernel)
                 return kernel
         spent = _python_seconds[kernel] + python_seconds
-        if spent >= COMPILE_SECONDS:
+        if python_seconds >= COMPILE_SECONDS:  # a batch worth compiling for: so is every kernel from now on
+            _bulk.set()
+        if spent >= COMPILE_SECONDS or _bulk.is_set():
             _ready.add(kernel)
             return kernel
         _python_seconds[kernel] = spent

@@ -189,10 +189,15 @@ FIRST_CALLS = [
 ]
 
 
-def first_call(call, cache: str) -> float:
+def first_call(call, cache: str, compile_all: bool = False) -> float:
     """Seconds of one of ``FIRST_CALLS`` in a fresh interpreter whose rougelab cache is the folder ``cache``
-    (which also holds a command line's input files)."""
+    (which also holds a command line's input files); with ``compile_all``, every kernel it runs compiled
+    (``ROUGELAB_COMPILE_SECONDS=0``), else as the package decides (a small first call runs their Python
+    sources: ``rougelab._jit.compiled_or_python``)."""
     env = {**os.environ, "ROUGELAB_CACHE": cache, "NUMBA_CACHE_DIR": cache}
+    env.pop("ROUGELAB_COMPILE_SECONDS", None)  # ``make bench`` sets it for the warm processes
+    if compile_all:
+        env["ROUGELAB_COMPILE_SECONDS"] = "0"
     if isinstance(call, str):
         code = f"import time; t = time.perf_counter(); {call}; print(time.perf_counter() - t)"
         return float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
@@ -207,13 +212,14 @@ def first_call(call, cache: str) -> float:
 
 def cold_start(rounds: int) -> list[tuple[list[float], list[float]]]:
     """Per ``FIRST_CALLS`` entry, its seconds in each round with an empty kernel cache, then with that cache
-    filled. Our kernels are kept in the rougelab cache (``numba/<kernel_key>``), so an empty cache is a new
-    ``ROUGELAB_CACHE``."""
+    filled (by the same call with every kernel compiled). Our kernels are kept in the rougelab cache
+    (``numba/<kernel_key>``), so an empty cache is a new ``ROUGELAB_CACHE``."""
     out = [([], []) for _ in FIRST_CALLS]
     for _ in range(rounds):
         for (_, call, _), (cold, warm) in zip(FIRST_CALLS, out):
             with tempfile.TemporaryDirectory() as cache:
                 cold.append(first_call(call, cache))
+                first_call(call, cache, compile_all=True)
                 warm.append(first_call(call, cache))
     return out
 
@@ -240,6 +246,7 @@ def main() -> None:
     if args.worker:
         return worker(args.worker[0], args.worker[1], Path(args.worker[2]))
 
+    os.environ.setdefault("ROUGELAB_COMPILE_SECONDS", "0")  # warm workers: a warm-up on 20 pairs compiles
     sizes = [int(s) for s in args.sizes.split(",")]
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_start = os.getloadavg()

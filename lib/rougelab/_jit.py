@@ -18,7 +18,7 @@ ROUGE kernels through ``run_kernel`` / ``compiled_or_python``: a kernel neither 
 kept on disk runs as its Python source, with its whole call tree (``python_twin``), until the Python seconds
 it has cost, the batch at hand included, would reach about its compile cost (``COMPILE_SECONDS``, rent or
 buy); then it compiles. A fresh environment's small first call compiles nothing; a large one compiles the
-kernels it needs at once.
+kernels it needs at once. ``ROUGELAB_COMPILE_SECONDS=0`` compiles every kernel on its first call.
 
 numba keys a kernel it keeps on disk (``cache=True``) by the file the kernel is written in alone, and
 freezes what the kernel reads from elsewhere (the helpers it calls, the constants it uses) into the
@@ -173,17 +173,33 @@ def _sleeping_openmp_threads() -> None:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 
+def _compile_seconds(value: str) -> float:
+    """``COMPILE_SECONDS`` from ``ROUGELAB_COMPILE_SECONDS``'s text; refused unless seconds >= 0."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not seconds >= 0:
+        raise ValueError(f"ROUGELAB_COMPILE_SECONDS must be a number of seconds >= 0, got {value!r}")
+    return seconds
+
+
 # Compile a kernel once the Python seconds its pure-Python source has cost this process, the batch at hand
-# included, would reach this: about what compiling one of the ROUGE kernels costs (0.2 to 1.8 s, 0.6 s on
-# average: benchmarks/RESULTS.md). A loop of small calls then pays at most about twice what it would with the
-# kernel compiled from the start; a batch whose Python run alone would cost this compiles at once.
-COMPILE_SECONDS = 1.0
+# included, would reach this: about what compiling one of the ROUGE kernels costs (0.2 to 1.8 s:
+# benchmarks/RESULTS.md). A loop of small calls then spends at most about this much Python on a kernel before
+# compiling it; a batch whose own Python run would cost this much compiles at once. ``ROUGELAB_COMPILE_SECONDS``
+# sets it (0: every kernel compiles on its first call, as the benchmarks of warm processes want).
+COMPILE_SECONDS = _compile_seconds(os.environ.get("ROUGELAB_COMPILE_SECONDS", "1"))
 
 _ready: set = set()         # kernels called as they are from now on (compiled, kept on disk, or plain Python)
 _python_seconds: dict = {}  # kernel -> estimated Python seconds spent on it (present: the disk was checked)
 _twins: dict = {}           # Python source -> its Python twin
 _twin_globals: dict = {}    # id of a module's globals -> the twins' copy of them
 _choosing = threading.Lock()
+# Set by the first batch whose own Python run would reach ``COMPILE_SECONDS``: the process scores in bulk and has
+# paid numba's start, so every kernel not yet ready compiles on its next call (the small ones, ``text_bounds`` and
+# ``pooled_rpf``, would otherwise run a large batch in Python for a few calls: 0.5 s a call on 20,000 pairs).
+_bulk = threading.Event()
 
 
 def compiled_or_python(kernel, python_seconds: float):
@@ -191,7 +207,8 @@ def compiled_or_python(kernel, python_seconds: float):
     would take about ``python_seconds``: ``kernel`` itself once it is ready (compiled in this process, or
     kept on disk in ``kernel_cache()``), else its Python source with its whole call tree (``python_twin``),
     which compiles nothing, until the Python seconds spent on it, this batch's included, would reach
-    ``COMPILE_SECONDS``: then ``kernel``, compiled by this call (rent or buy). Once ready, one set lookup."""
+    ``COMPILE_SECONDS``: then ``kernel``, compiled by this call (rent or buy), and so is every kernel after a
+    batch whose own Python run alone would reach it (``_bulk``). Once ready, one set lookup."""
     if kernel in _ready:
         return kernel
     with _choosing:
@@ -204,7 +221,9 @@ def compiled_or_python(kernel, python_seconds: float):
                 _ready.add(kernel)
                 return kernel
         spent = _python_seconds[kernel] + python_seconds
-        if spent >= COMPILE_SECONDS:
+        if python_seconds >= COMPILE_SECONDS:  # a batch worth compiling for: so is every kernel from now on
+            _bulk.set()
+        if spent >= COMPILE_SECONDS or _bulk.is_set():
             _ready.add(kernel)
             return kernel
         _python_seconds[kernel] = spent
@@ -242,6 +261,7 @@ def python_twin(function):
 
 
 def _globals_of_twins(module_globals: dict) -> dict:
+    """The copy of a module's globals that its twins read (``python_twin``), made once."""
     found = _twin_globals.get(id(module_globals))
     if found is None:
         found = _twin_globals[id(module_globals)] = {}  # registered first: a helper may call back into it

@@ -33,8 +33,8 @@ import importlib.metadata
 import importlib.util
 import inspect
 import marshal
-import pickle
 import os
+import pickle
 import site
 import sysconfig
 from functools import lru_cache

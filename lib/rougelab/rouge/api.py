@@ -340,8 +340,8 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
             options.tokenizer in SENTENCE_BLIND_TOKENIZERS:
         splitter = "newline"  # n-grams and skip-bigrams run across sentences: the split changes no token
     batch = EncodedBatch(index.tokens, splitter, options)
-    numbers = np.array(numbers, dtype=np.int64)
-    peers, models = numbers[:len(summaries)], numbers[len(summaries):]
+    text_ids = np.array(numbers, dtype=np.int64)
+    peers, models = text_ids[:len(summaries)], text_ids[len(summaries):]
     if len(models) == len(summaries):  # one reference each (each has one at least): summary i owns pair i
         bounds = np.arange(len(summaries) + 1, dtype=np.int64)
     else:

@@ -41,14 +41,14 @@ class EncodedBatch:
     (``Preprocessing.encode``: one compiled pass over the bytes of all texts).
 
     Only for texts scored without length limits (``-l``/``-b``), where ROUGE-1.5.5's n-gram text is
-    exactly its ROUGE-L sentences joined. ``ids[start[t]:end[t]]`` are text t's tokens; its sentence
-    bounds (relative) are ``unit_offsets[unit_start[t]:unit_start[t + 1]]``.
+    exactly its ROUGE-L sentences joined. ``ids[start[t]:end[t]]`` are text t's tokens; its ``sentences[t]``
+    sentence bounds (relative) are ``unit_offsets[unit_start[t]:unit_start[t + 1]]``.
     """
 
     def __init__(self, texts: Sequence[str], splitter: Splitter, options: RougeOptions):
-        self.ids, lengths, per_text, _ = options.preprocessing(splitter).encode(texts)
+        self.ids, lengths, self.sentences, _ = options.preprocessing(splitter).encode(texts)
         self.start, self.end, self.unit_start, self.unit_offsets = run_kernel(text_bounds, _bounds_seconds, lengths,
-                                                                              per_text)
+                                                                              self.sentences)
         self.vocabulary = int(self.ids.max()) + 1 if len(self.ids) else 0  # one more than the largest id
         self.options = options
 
@@ -57,9 +57,9 @@ class EncodedBatch:
 # of texts of 1 to 3 sentences of 10 to 40 words (benchmarks/python_steps.py; benchmarks/RESULTS.md):
 # ``run_kernel`` estimates a batch's Python run from them.
 BOUNDS_STEP = 1e-6        # ``text_bounds``: per sentence unit and text
-NGRAM_STEP = 1e-6         # ``batch_pair_stats``: per token of a pair and n-gram measure
+NGRAM_STEP = 1.5e-6       # ``batch_pair_stats``: per token of a pair and n-gram measure
 SKIP_STEP = 1.2e-6        # ``skip_pair_stats``: per token of a pair and skip-bigram it may start
-LCS_BITS_STEP = 2e-6      # ``lcs_pair_stats`` of weight 1: per token of one side and sentence of the other
+LCS_BITS_STEP = 2.5e-6    # ``lcs_pair_stats`` of weight 1: per token of one side and sentence of the other
 LCS_CELL_STEP = 1e-6      # ``lcs_pair_stats`` of ROUGE-W: per cell of the two texts' DP
 SENTENCE_LCS_STEP = 1.5e-6  # ``sentence_lcs_pair_stats``: per token of a pair
 RPF_STEP = 5e-6           # ``pooled_rpf`` and ``best_f_rpf``: per pair and measure
@@ -270,8 +270,8 @@ def one_sentence_pairs(batch: EncodedBatch, peers: np.ndarray, models: np.ndarra
     on each side. Asked of a whole batch, so that a batch mixing both kinds of pairs sends them all through
     the union LCS (the same numbers) and loads one kernel, as a batch without one-sentence pairs does, not
     two (loading a kernel can cost more than the call), whichever part of it a thread scores."""
-    one = batch.unit_start[1:] - batch.unit_start[:-1] == 2  # texts of one sentence
-    return bool((lcs_weights == 1.0).all() and one[peers].all() and one[models].all())
+    one = batch.sentences == 1  # texts of one sentence
+    return bool(one[peers].all() and one[models].all() and (lcs_weights == 1.0).all())  # the likely False first
 
 
 def lcs_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, lcs_weights: np.ndarray,

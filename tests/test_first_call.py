@@ -71,6 +71,7 @@ FIRST_CALLS = [
     (SUMMARIES, REFERENCES, ["rouge-1", "rouge-l", "rouge-w-1.2"], {"multiref": "B"}),
     (["a b c"], [["a b d"]], ["rouge-1", "rouge-2", "rouge-l"], {"stem": False}),  # one sentence each
     (SUMMARIES, REFERENCES, ["rouge-1", "rouge-l"], {"multiref": "best-f", "stem": False}),
+    (SUMMARIES, REFERENCES, ["rouge-1", "rouge-2", "rouge-l"], {"tokenizer": "unicode"}),  # its ASCII rewrite
 ]
 
 SCORED = COMPILED + """

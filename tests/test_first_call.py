@@ -140,7 +140,7 @@ def test_rent_or_buy(monkeypatch):
     monkeypatch.setattr(_jit, "COMPILE_SECONDS", 1.0)  # the tests compile at once (conftest.py)
     monkeypatch.setattr(_jit, "_bulk", _jit.threading.Event())
     helper = numba.njit(lambda x: 2 * x)
-    globals()["_doubled"] = helper
+    monkeypatch.setitem(globals(), "_doubled", helper)
     kernel = numba.njit(_plus_doubled)
     step = _jit.COMPILE_SECONDS / 3
     chosen = [_jit.compiled_or_python(kernel, step * 1.01) for _ in range(3)]

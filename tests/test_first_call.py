@@ -43,9 +43,10 @@ def _run(code: str, stdin: str, **env) -> str:
 
 
 def _loaded_kernels(summaries, references, measures):
-    """The compiled functions that a fresh process loads (from the kernel cache) or compiles for one call
-    compiled: the kernels it calls from Python, and the ``jit`` helpers compiled with them (``jitable``
-    helpers are compiled into them, with no compiled function of their own)."""
+    """The compiled functions that a fresh process loads (from the kernel cache) or compiles for one call with
+    every kernel compiled (``ROUGELAB_COMPILE_SECONDS=0``): the kernels it calls from Python, and the ``jit``
+    helpers compiled with them (``jitable`` helpers are compiled into them, with no compiled function of their
+    own)."""
     done = _run(LOADED, json.dumps([summaries, references, measures]), ROUGELAB_COMPILE_SECONDS="0")
     return {name.rsplit(".", 1)[1] for name in json.loads(done)}
 

@@ -233,12 +233,12 @@ def compiled_or_python(kernel, python_seconds: float):
         return python_twin(kernel)
 
 
-def run_kernel(kernel, python_seconds, *args):
-    """``kernel(*args)``, compiled or as Python as ``compiled_or_python`` decides; ``python_seconds(*args)``
-    (the estimate of the Python run, kept beside each kernel) is only asked while the kernel is not ready."""
+def run_kernel(kernel, estimate, *args):
+    """``kernel(*args)``, compiled or as Python as ``compiled_or_python`` decides; ``estimate(*args)`` (the
+    seconds of the Python run, a function kept beside each kernel) is only asked while the kernel is not ready."""
     if kernel in _ready:
         return kernel(*args)
-    return compiled_or_python(kernel, python_seconds(*args))(*args)
+    return compiled_or_python(kernel, estimate(*args))(*args)
 
 
 def _on_disk(kernel) -> bool:

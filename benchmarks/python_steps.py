@@ -1,5 +1,6 @@
 """Seconds per step of each ROUGE kernel's pure-Python source: the constants ``compiled_or_python`` estimates a
-batch's Python run from (``rougelab.rouge.batch``'s ``*_STEP``, ``rougelab.text.byte_tokens.SCAN_STEP``).
+batch's Python run from (``rougelab.rouge.batch``'s ``*_STEP``, ``rougelab.text.byte_tokens.SCAN_STEP``,
+``rougelab.text.tokenizers.ASCII_WORDS_STEP``).
 
 Each kernel's Python twin (``rougelab._jit.python_twin``: nothing compiles) is timed on batches of 1 to 100 pairs
 of texts of 1 to 3 sentences of 10 to 40 Zipf-distributed words (fastest of 3 runs), and divided by the steps its
@@ -18,7 +19,7 @@ from rougelab._jit import python_twin
 from rougelab.rouge import batch as kernels
 from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.options import RougeOptions
-from rougelab.text import byte_tokens
+from rougelab.text import byte_tokens, tokenizers
 
 WORDS = [f"w{k}" for k in range(400)]
 BATCHES = [(1, 1, 10), (1, 3, 20), (10, 2, 30), (100, 1, 20), (30, 3, 40)]  # pairs, sentences a text, words a sentence
@@ -49,7 +50,9 @@ def main() -> None:
         models = peers + pairs
         data = np.frombuffer("\n".join(texts).encode(), dtype=np.uint8)
         ends = np.cumsum([len(t.encode()) + 1 for t in texts]).astype(np.int64) - 1
-        found = {"scan": 1e6 * fastest(python_twin(byte_tokens._scan), data, ends) / len(data)}
+        found = {"scan": 1e6 * fastest(python_twin(byte_tokens._scan), data, ends) / len(data),
+                 "ascii_words": 1e6 * fastest(python_twin(tokenizers.unicode_ascii_words), data,
+                                              np.ones(len(data), dtype=np.bool_)) / len(data)}
         _, unit_lengths, per_text, _ = encoded.options.preprocessing("newline").encode(texts)
         found["bounds"] = per_step(kernels.text_bounds, kernels._bounds_seconds, kernels.BOUNDS_STEP, unit_lengths,
                                    per_text)

@@ -43,9 +43,10 @@ def _run(code: str, stdin: str, **env) -> str:
 
 
 def _loaded_kernels(summaries, references, measures):
-    """The compiled functions that a fresh process loads (from the kernel cache) or compiles for one call
-    compiled: the kernels it calls from Python, and the ``jit`` helpers compiled with them (``jitable``
-    helpers are compiled into them, with no compiled function of their own)."""
+    """The compiled functions that a fresh process loads (from the kernel cache) or compiles for one call with
+    every kernel compiled (``ROUGELAB_COMPILE_SECONDS=0``): the kernels it calls from Python, and the ``jit``
+    helpers compiled with them (``jitable`` helpers are compiled into them, with no compiled function of their
+    own)."""
     done = _run(LOADED, json.dumps([summaries, references, measures]), ROUGELAB_COMPILE_SECONDS="0")
     return {name.rsplit(".", 1)[1] for name in json.loads(done)}
 
@@ -71,6 +72,7 @@ FIRST_CALLS = [
     (SUMMARIES, REFERENCES, ["rouge-1", "rouge-l", "rouge-w-1.2"], {"multiref": "B"}),
     (["a b c"], [["a b d"]], ["rouge-1", "rouge-2", "rouge-l"], {"stem": False}),  # one sentence each
     (SUMMARIES, REFERENCES, ["rouge-1", "rouge-l"], {"multiref": "best-f", "stem": False}),
+    (SUMMARIES, REFERENCES, ["rouge-1", "rouge-2", "rouge-l"], {"tokenizer": "unicode"}),  # its ASCII rewrite
 ]
 
 SCORED = COMPILED + """
@@ -139,7 +141,7 @@ def test_rent_or_buy(monkeypatch):
     monkeypatch.setattr(_jit, "COMPILE_SECONDS", 1.0)  # the tests compile at once (conftest.py)
     monkeypatch.setattr(_jit, "_bulk", _jit.threading.Event())
     helper = numba.njit(lambda x: 2 * x)
-    globals()["_doubled"] = helper
+    monkeypatch.setitem(globals(), "_doubled", helper)
     kernel = numba.njit(_plus_doubled)
     step = _jit.COMPILE_SECONDS / 3
     chosen = [_jit.compiled_or_python(kernel, step * 1.01) for _ in range(3)]

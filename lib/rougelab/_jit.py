@@ -13,12 +13,15 @@ notebook next to a benchmark). With one of our 2 cores busy, spinning made a 2,0
 4x slower (53 ms) than sleeping (13 ms), when classic ROUGE still ran on these threads (it now uses
 ``map_threads``; the bootstrap and ROUGE-G's Sim_sem kernels still do).
 
-Compiling costs 0.2 to 1.8 s a kernel, far more than a small batch's pure-Python run. So the package calls its
-ROUGE kernels through ``run_kernel`` / ``compiled_or_python``: a kernel neither compiled in this process nor
+Compiling costs 0.2 to 1.8 s a kernel, far more than a small batch's pure-Python run. So classic ROUGE's batch
+path (the byte scan, ``tokenizer="unicode"``'s ASCII pass, ``rouge.batch``'s kernels, ``best_f_rpf``) calls its
+kernels through ``run_kernel`` / ``compiled_or_python``: a kernel neither compiled in this process nor
 kept on disk runs as its Python source, with its whole call tree (``python_twin``), until the Python seconds
 it has cost, the batch at hand included, would reach about its compile cost (``COMPILE_SECONDS``, rent or
 buy); then it compiles. A fresh environment's small first call compiles nothing; a large one compiles the
-kernels it needs at once. ``ROUGELAB_COMPILE_SECONDS=0`` compiles every kernel on its first call.
+kernels it needs at once. ``ROUGELAB_COMPILE_SECONDS=0`` compiles every kernel on its first call. Every other
+kernel (ROUGE-1.5.5's pair-by-pair path of length limits, ``rouge.core``; the other metrics') compiles on its
+first call.
 
 numba keys a kernel it keeps on disk (``cache=True``) by the file the kernel is written in alone, and
 freezes what the kernel reads from elsewhere (the helpers it calls, the constants it uses) into the
@@ -230,12 +233,12 @@ def compiled_or_python(kernel, python_seconds: float):
         return python_twin(kernel)
 
 
-def run_kernel(kernel, python_seconds, *args):
-    """``kernel(*args)``, compiled or as Python as ``compiled_or_python`` decides; ``python_seconds(*args)``
-    (the estimate of the Python run, kept beside each kernel) is only asked while the kernel is not ready."""
+def run_kernel(kernel, estimate, *args):
+    """``kernel(*args)``, compiled or as Python as ``compiled_or_python`` decides; ``estimate(*args)`` (the
+    seconds of the Python run, a function kept beside each kernel) is only asked while the kernel is not ready."""
     if kernel in _ready:
         return kernel(*args)
-    return compiled_or_python(kernel, python_seconds(*args))(*args)
+    return compiled_or_python(kernel, estimate(*args))(*args)
 
 
 def _on_disk(kernel) -> bool:

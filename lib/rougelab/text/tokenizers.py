@@ -41,11 +41,16 @@ import regex
 
 from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.stemmer import MIN_STEM_LENGTH, stem_token
-from rougelab.text.byte_tokens import unicode_ascii_words
+# compiled_or_python through byte_tokens: importing rougelab._jit here would make this module a kernel source
+# (_jit.kernel_sources)
+from rougelab.text.byte_tokens import compiled_or_python, unicode_ascii_words
 from rougelab.warn import warn
 from rougelab.text.tokenize import TokenEncoder
 
 TOKENIZERS = ("rouge155", "rouge-score", "unicode", "character")
+# Seconds ``unicode_ascii_words``' pure-Python source takes per byte, a little above the 0.3-0.4 us measured
+# (benchmarks/python_steps.py): ``compiled_or_python`` estimates a batch's Python run from it.
+ASCII_WORDS_STEP = 5e-7
 
 # UAX #29 (Unicode Text Segmentation) written as regular expressions over the ``regex`` package's Unicode
 # tables. regex's own ``(?w)\b`` and ``\X`` differ from UAX #29 and from rouge-score-rs in places (Extend
@@ -186,8 +191,8 @@ class UnicodeEncoder(TokenEncoder):
 
     Each text's tokens are written out for the compiled scan, one sentence unit per line, separated by
     spaces; a space inside a token (a space carrying a combining mark) is written as byte 0xFF, which
-    UTF-8 never uses. ASCII texts take a shortcut: the same rules restricted to ASCII, one regular
-    expression over all of them."""
+    UTF-8 never uses. ASCII texts take a shortcut: the same rules restricted to ASCII, over all of them at
+    once (words: one compiled pass, ``unicode_ascii_words``; grapheme clusters: one regular expression)."""
 
     def __init__(self, *, stemmer: str | None = None, stopwords: bool = False,
                  exceptions: tuple[str, ...] = EXCEPTION_LISTS, characters: bool = False) -> None:
@@ -221,7 +226,8 @@ class UnicodeEncoder(TokenEncoder):
         if self.characters or not raw.any():
             return data, ends
         per_byte = np.repeat(raw, lengths + 1)[:len(data)]
-        return unicode_ascii_words(np.frombuffer(data, dtype=np.uint8), per_byte).tobytes(), ends
+        ascii_words = compiled_or_python(unicode_ascii_words, len(data) * ASCII_WORDS_STEP)
+        return ascii_words(np.frombuffer(data, dtype=np.uint8), per_byte).tobytes(), ends
 
     def _words(self):
         data, first, size = self._surface

@@ -64,7 +64,8 @@ def get_num_threads() -> int:
         return 1
     from numba.np.ufunc import parallel
 
-    return numba.get_num_threads() if parallel._is_initialized else numba.config.NUMBA_NUM_THREADS
+    started = getattr(parallel, "_is_initialized", True)  # numba 0.68's flag; without it, ask numba (which starts it)
+    return numba.get_num_threads() if started else numba.config.NUMBA_NUM_THREADS
 
 
 # Inside a ``jit_parallel`` kernel: the running thread's number (0 .. max_threads() - 1).

@@ -17,9 +17,11 @@ many that makes.
   counts these.
 * **Hash counts** (``ngram_hits``, ``code_hits``, compiled): one pair's clipped hits counted in a small
   hash table, n-grams keyed by their id windows (exact for any vocabulary), skip-bigrams by their codes:
-  the batch kernels (``rougelab.rouge.batch``) count these, keeping no table per text (unigrams they count
-  by token id). Skip-bigrams too many for a small table (ROUGE-S* of long texts) are counted by
-  ``sorted_hits`` instead, which sorts and merges the two texts' codes and needs no memory beyond them.
+  the batch kernels (``rougelab.rouge.batch``) count these (n-grams through ``shared_ngram_hits``, which
+  leaves out of the table every gram holding a token the other text lacks), keeping no table per text
+  (unigrams they count by token id). Skip-bigrams too many for a small table (ROUGE-S* of long texts) are
+  counted by ``sorted_hits`` instead, which sorts and merges the two texts' codes and needs no memory beyond
+  them.
 """
 from __future__ import annotations
 

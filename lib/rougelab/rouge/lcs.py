@@ -4,7 +4,7 @@ The kernels reproduce ROUGE-1.5.5's dynamic programme and its back-trace (``lcs_
 ``wlcs_inner``, ``markLCS``): on equal tokens the path goes diagonal, otherwise up when
 ``c[i-1][j] >= c[i][j-1]``, else left. Which tokens form the union LCS depends on these ties, so
 they are kept exactly. ROUGE-L's summary-level kernel computes the same DP bit-parallel
-(``_mark_lcs_bits``: one machine word per 62 peer tokens, one row per model token that occurs in the peer
+(``_lcs_bits_marked``: one machine word per 62 peer tokens, one row per model token that occurs in the peer
 sentence) and back-traces it with the same choices from one parity bit per DP cell, made for the rows the
 back-trace reaches; ``sentence_lcs_length`` is that DP without the back-trace; ROUGE-W keeps the full DP.
 Tokens are integer ids (numpy ``int64`` arrays) inside the kernels; the public helpers accept any sequences
@@ -91,7 +91,7 @@ def _popcount(x):
 
 @jit
 def match_masks(model, peer, peer_offsets, slot):
-    """Where each model token occurs in each peer sentence, as bit words (``_mark_lcs_bits``' M).
+    """Where each model token occurs in each peer sentence, as bit words (``_lcs_bits_marked``' M).
 
     The distinct peer tokens are numbered in order of first occurrence through ``slot``, a scratch
     array indexed by token id (at least the largest peer id + 1 long) that holds -1 everywhere on entry
@@ -144,7 +144,7 @@ def _occurs(masks, d, t):
 
 @jitable
 def _advance(rows, before, after, words, masks, d, t):
-    """One row of the bit-parallel LCS DP (``_mark_lcs_bits``): V_i into ``rows[after]`` from V_{i-1} in
+    """One row of the bit-parallel LCS DP (``_lcs_bits_marked``): V_i into ``rows[after]`` from V_{i-1} in
     ``rows[before]`` (the same row is fine), over ``words`` words, for a model token of ``masks`` row ``d``
     (-1: absent) against peer sentence t. Rows are indexed, never sliced: a view per row cost more than
     the DP on short sentences."""
@@ -169,7 +169,7 @@ def _lcs_of_row(rows, i, n):
 
 @jit
 def _up_bits(rows, i, w):
-    """Word ``w`` of D_i (``_mark_lcs_bits``): bit k set where c[i][j] - c[i-1][j] is 1, j = w * _WORD + k + 1;
+    """Word ``w`` of D_i (``_lcs_bits_marked``): bit k set where c[i][j] - c[i-1][j] is 1, j = w * _WORD + k + 1;
     the parity of V_i's changes from V_{i-1} up to that column."""
     below = 0
     for k in range(w):
@@ -180,7 +180,8 @@ def _up_bits(rows, i, w):
 
 @jit
 def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
-    """``_lcs_bits_marked`` with scratch arrays of its own (one model sentence against one peer sentence)."""
+    """``_lcs_bits_marked`` with scratch arrays of its own (one model sentence against one peer sentence): what
+    tests/test_rouge_fast_path.py checks against ``_mark_lcs``; ``union_lcs_hits`` calls ``_lcs_bits_marked``."""
     present = np.empty(m1 - m0, dtype=np.int64)
     rows = np.empty((m1 - m0 + 1, max(1, (p1 - p0 + _WORD - 1) // _WORD)), dtype=np.int64)
     return _lcs_bits_marked(model, which, m0, m1, peer, p0, p1, masks, t, mask, present, rows)
@@ -244,7 +245,7 @@ def _lcs_bits_marked(model, which, m0, m1, peer, p0, p1, masks, t, mask, present
 @jit
 def sentence_lcs_length(model, peer, peer_offsets, slot):
     """LCS length of one model sentence and one peer sentence (``peer_offsets``: ``[0, len(peer)]``; ``slot``
-    as in ``match_masks``), bit-parallel like ``_mark_lcs_bits``, without the back-trace.
+    as in ``match_masks``), bit-parallel like ``_lcs_bits_marked``, without the back-trace.
 
     For one sentence on each side this is ROUGE-1.5.5's union-LCS hit when the unigram counts that clip it
     are those of the same tokens (no length limit): the LCS pairs each of its model tokens with a

@@ -1,13 +1,14 @@
 """Classic ROUGE over a whole batch: every distinct text read once, every pair scored by compiled kernels.
 
-``EncodedBatch`` tokenises the distinct texts of a batch into shared integer ids (one compiled scan of their
-bytes), ``pair_stats`` counts and scores every (summary, reference) pair on the threads, and ``pooled_rpf``
+``EncodedBatch`` tokenises the distinct texts of a batch into shared integer ids (one scan of their bytes),
+``pair_stats`` counts and scores every (summary, reference) pair on the threads, and ``pooled_rpf``
 gives R, P and F of each summary. Each family of measures has its own kernel, keeping no table per text:
 ``batch_pair_stats`` (n-grams: unigrams counted by token id, longer n-grams in a small hash table),
 ``skip_pair_stats`` (skip-bigrams) and, through ``lcs_stats``, ``lcs_pair_stats`` (ROUGE-L/W: the union LCS)
 or ``sentence_lcs_pair_stats`` (ROUGE-L of pairs of one sentence each: the LCS). A call compiles only the
 kernels of the measures it asks for, once each: numba compiles a kernel again for every new type of
-argument, a constant argument included (a literal 0 is a type of its own).
+argument, a constant argument included (a literal 0 is a type of its own). Until compiling a kernel pays, a
+small batch runs its Python source (``run_kernel``, with the estimates of each kernel's Python seconds below).
 These are the counts and digits of ROUGE-1.5.5's single-peer path (``rougelab.rouge.core``), which they
 match for texts scored without length limits (``-l``/``-b``): tests/test_rouge_fast_path.py.
 """
@@ -38,7 +39,7 @@ round5_exact = jit(round5)
 
 class EncodedBatch:
     """Distinct texts of a batch, each split, lower-cased and tokenised once into shared integer ids
-    (``Preprocessing.encode``: one compiled pass over the bytes of all texts).
+    (``Preprocessing.encode``: one pass over the bytes of all texts).
 
     Only for texts scored without length limits (``-l``/``-b``), where ROUGE-1.5.5's n-gram text is
     exactly its ROUGE-L sentences joined. ``ids[start[t]:end[t]]`` are text t's tokens; its ``sentences[t]``
@@ -292,7 +293,7 @@ def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measu
     measures x 4): the "N" ``measures``, then the "S" ones (each in their order: ``measures`` lists the first
     before the second), then the ROUGE-L/W ``lcs_weights``. Each family has its kernels (``batch_pair_stats``,
     ``skip_pair_stats``, ``lcs_stats``), called only when asked for, on the pairs cut into parts about equal
-    in tokens, one per thread (``map_threads``)."""
+    in tokens, one per thread (``map_threads``; one part when the batch is too small for threads)."""
     ngram_sizes, skip_sizes, unigrams = gram_families(tuple(measures))
     ids, start, end = batch.ids, batch.start, batch.end
     one_sentence = len(lcs_weights) > 0 and one_sentence_pairs(batch, peers, models, lcs_weights)

@@ -164,7 +164,8 @@ class Preprocessing:
         return split_sentences(text, self.splitter)
 
     def encode(self, texts: Sequence[str]) -> Encoded:
-        """Token ids of ``texts``, each split into sentence units by ``splitter``, in one compiled pass."""
+        """Token ids of ``texts``, each split into sentence units by ``splitter``, in one pass over their bytes
+        (``TokenEncoder.encode_many``)."""
         if self.splitter != "newline":  # one unit per line; a newline inside a unit only separates tokens
             texts = ["\n".join(s.replace("\n", " ") for s in self.sentences(text)) for text in texts]
         encoder = self.encoder()

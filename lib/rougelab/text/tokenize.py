@@ -101,7 +101,8 @@ def token_spans(text: str) -> list[tuple[str, int, int]]:
 
 
 class TokenEncoder:
-    """Texts -> integer token ids in one compiled pass over their bytes, each distinct token stemmed and
+    """Texts -> integer token ids in one pass over their bytes (``scan_tokens``: compiled, or its Python source
+    for a small batch, as ``rougelab._jit.compiled_or_python`` decides), each distinct token stemmed and
     filtered once.
 
     Equivalent to ``split_sentences(text)`` and ``tokenize(sentence, stem=..., stopwords=...)`` followed

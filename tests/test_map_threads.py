@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from rougelab import _jit
@@ -24,3 +25,30 @@ def test_thread_counts_without_starting_numbas_pool():
     env = {**os.environ, "NUMBA_NUM_THREADS": "2"}
     done = subprocess.run([sys.executable, "-c", CODE], env=env, capture_output=True, text=True, check=True)
     assert done.stdout.splitlines() == ["2 [1, 1] False", "1 True"]
+
+
+def test_pair_stats_reads_the_parallel_threshold_when_called(monkeypatch):
+    """``pair_stats`` keeps a batch too small for threads in one part by ``_jit.PARALLEL_FROM`` as it is at the
+    call (a setting changed after import, as tests/test_rouge_fast_path.py changes it, is obeyed), and its parts
+    give the one part's numbers."""
+    from rougelab.rouge import batch as batch_module
+    from rougelab.rouge.api import _kernel_measures, parse_measure
+    from rougelab.rouge.options import RougeOptions
+
+    texts = ["a b c d", "a c d e", "b c e f", "a b d f"]
+    encoded = batch_module.EncodedBatch(texts, "newline", RougeOptions(stem=False))
+    layout = _kernel_measures(tuple(parse_measure(m) for m in ("rouge-1", "rouge-2", "rouge-l")))
+    peers, models = np.array([0, 2], dtype=np.int64), np.array([1, 3], dtype=np.int64)
+    parts = []
+    monkeypatch.setattr(_jit, "get_num_threads", lambda: 2)
+    monkeypatch.setattr(batch_module, "map_threads", lambda function, items: parts.append(items) or
+                        [function(item) for item in items])
+
+    def stats():
+        return batch_module.pair_stats(encoded, peers, models, layout.grams, layout.lcs_weights, layout.lcs_is_w)
+
+    whole = stats()
+    monkeypatch.setattr(_jit, "PARALLEL_FROM", 0)
+    in_parts = stats()
+    assert parts == [[(0, 1), (1, 2)]]
+    assert np.array_equal(whole, in_parts) and whole[:, 0, 1].tolist() == [3.0, 2.0]  # unigram hits

@@ -19,7 +19,8 @@ from typing import Sequence
 
 import numpy as np
 
-from rougelab._jit import PARALLEL_FROM, jit, jitable, map_threads, parts_of, run_kernel
+from rougelab import _jit
+from rougelab._jit import jit, jitable, map_threads, parts_of, run_kernel
 from rougelab.rouge.core import Measure
 from rougelab.rouge.grams import KIND_SKIP, code_hits, gram_codes, room_for, shared_ngram_hits, sorted_hits
 from rougelab.rouge.lcs import sentence_lcs_length, union_lcs_hits
@@ -311,7 +312,7 @@ def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measu
             blocks.append(lcs_stats(batch, p, m, lcs_weights, lcs_is_w, one_sentence))
         return blocks[0] if len(blocks) == 1 else np.concatenate(blocks, axis=1)
 
-    if 2 * len(ids) * len(peers) < PARALLEL_FROM:  # a pair holds at most twice the batch's tokens: one part
+    if 2 * len(ids) * len(peers) < _jit.PARALLEL_FROM:  # a pair holds at most twice the batch's tokens: one part
         return part_stats((0, len(peers)))
     lengths = end - start
     out = map_threads(part_stats, parts_of(lengths[peers] + lengths[models]))

@@ -1,6 +1,6 @@
 """Seconds per step of each ROUGE kernel's pure-Python source: the constants ``compiled_or_python`` estimates a
 batch's Python run from (``rougelab.rouge.batch``'s ``*_STEP``, ``rougelab.text.byte_tokens.SCAN_STEP``,
-``rougelab.text.tokenizers.ASCII_WORDS_STEP``).
+``rougelab.text.tokenizers.ASCII_WORDS_STEP``, and ``rougelab.rouge.core``'s for ROUGE-1.5.5's pair-by-pair path).
 
 Each kernel's Python twin (``rougelab._jit.python_twin``: nothing compiles) is timed on batches of 1 to 100 pairs
 of texts of 1 to 3 sentences of 10 to 40 Zipf-distributed words (fastest of 3 runs), and divided by the steps its
@@ -17,6 +17,7 @@ import numpy as np
 
 from rougelab._jit import python_twin
 from rougelab.rouge import batch as kernels
+from rougelab.rouge import core, grams, lcs
 from rougelab.rouge.best_f import best_f_rpf
 from rougelab.rouge.options import RougeOptions
 from rougelab.text import byte_tokens, tokenizers
@@ -75,7 +76,29 @@ def main() -> None:
                                    np.zeros(3, bool), np.ones(3), 0.5, False, 5)
         found["best_f"] = per_step(best_f_rpf, kernels.rpf_seconds, kernels.RPF_STEP, stats, bounds,
                                    np.zeros(3, bool), np.ones(3), 0.5)
+        found.update(pair_by_pair_steps(texts[0].split("\n"), texts[-1].split("\n")))
         print(f"{pairs} pairs, {sentences} x {words} words:", ", ".join(f"{k} {v:.2f}" for k, v in found.items()))
+
+
+def pair_by_pair_steps(peer_sentences: list[str], model_sentences: list[str]) -> dict[str, float]:
+    """Microseconds per step of ``rouge.core``'s kernels for one peer and one model (ROUGE-1/2/SU4/L/W-1.2)."""
+    vocab = core.Vocabulary()
+    peer, model = (core.PreparedText(s, RougeOptions(stem=False), vocab) for s in (peer_sentences, model_sentences))
+    kinds, sizes, unigrams, bits = (np.array(x, dtype=np.int64) for x in ([0, 0, 1], [1, 2, 4], [0, 0, 1], [32, 31, 32]))
+    tables = [text.packed((core.Measure("N", 1), core.Measure("N", 2), core.Measure("S", 4, unigrams=True)))
+              for text in (model, peer)]
+    clip = model.unigram_arrays() + peer.unigram_arrays()
+    sentences = (model.units, model.offsets, peer.units, peer.offsets)
+    return {"tables": per_step(grams.gram_tables, core._tables_seconds, core.GRAM_STEP, peer.flat, kinds, sizes,
+                               unigrams, True, bits),
+            "count": per_step(grams.count_codes, core._count_seconds, core.COUNT_STEP, peer.flat),
+            "clipped": per_step(grams.multi_clipped_hits, core._clipped_seconds, core.CLIP_STEP,
+                                *tables[0][:3], *tables[1][:3]),
+            "summary_lcs": per_step(lcs.summary_lcs_hits, core._summary_lcs_seconds, core.LCS_BITS_STEP, *sentences,
+                                    1.0, *clip),
+            "summary_wlcs": per_step(lcs.summary_lcs_hits, core._summary_lcs_seconds, core.LCS_CELL_STEP, *sentences,
+                                     1.2, *clip),
+            "wlcs_lin": per_step(lcs.summary_wlcs_lin, core._wlcs_lin_seconds, core.LCS_CELL_STEP, *sentences, 1.2)}
 
 
 if __name__ == "__main__":

@@ -107,6 +107,42 @@ def test_a_small_first_call_compiles_nothing_and_gives_the_compiled_numbers(tmp_
     assert all(max(map(max, scores)) > 0 for scores in python["scores"])  # every option set scores some overlap
 
 
+# First calls on ROUGE-1.5.5's pair-by-pair path (``rouge.core``): length limits, Lin's ROUGE-W, best-f over it,
+# and the ``rouge155`` front end's ``score_peer``.
+PAIR_BY_PAIR_CALLS = [
+    (SUMMARIES, REFERENCES, ["rouge-1", "rouge-2", "rouge-l"], {"word_limit": 100}),
+    (SUMMARIES, REFERENCES, ["rouge-2", "rouge-su4", "rouge-l"], {"byte_limit": 30, "stem": False}),
+    (SUMMARIES, REFERENCES, ["rouge-w-1.2"], {"perl_wlcs": False}),
+    (SUMMARIES, REFERENCES, ["rouge-1", "rouge-l"], {"multiref": "best-f", "word_limit": 8}),
+]
+PAIR_BY_PAIR = SCORED.replace("print(json.dumps(", """from rougelab.rouge.core import score_peer
+from rougelab.rouge.options import RougeOptions
+peer = score_peer(["the cat sat on the mat .", "it was happy ."], [["a cat was on the mat ."], ["the mat ."]],
+                  RougeOptions(max_n=2, skip_distance=4, skip_unigrams=True, wlcs_weight=1.2, word_limit=9))
+print(json.dumps(""").replace('"scores": scores', '"scores": scores, "peer": peer')
+
+
+def _pair_by_pair_first_calls(cache: str, compile_now: bool) -> dict:
+    return json.loads(_run(PAIR_BY_PAIR, json.dumps(PAIR_BY_PAIR_CALLS), ROUGELAB_CACHE=cache,
+                           ROUGELAB_COMPILE_SECONDS="0" if compile_now else "1"))
+
+
+@needs_numba
+def test_a_small_first_call_on_the_pair_by_pair_path_compiles_nothing(tmp_path):
+    """The same for ``rouge`` with ``word_limit``, ``byte_limit``, ``perl_wlcs=False`` and best-f on that path, and
+    for ``core.score_peer``: no compiled function, no file kept, the compiled kernels' numbers to the last bit."""
+    python = _pair_by_pair_first_calls(str(tmp_path), compile_now=False)
+    assert python["compiled"] == [] and python["kept"] == []
+    compiled = _pair_by_pair_first_calls(os.environ.get("ROUGELAB_CACHE", str(tmp_path / "compiled")),
+                                         compile_now=True)
+    assert {"rougelab.rouge.grams.gram_tables", "rougelab.rouge.grams.count_codes",
+            "rougelab.rouge.grams.multi_clipped_hits", "rougelab.rouge.lcs.summary_lcs_hits",
+            "rougelab.rouge.lcs.summary_wlcs_lin", "rougelab.rouge.best_f.best_f_rpf"} <= set(compiled["compiled"])
+    assert python["scores"] == compiled["scores"] and python["peer"] == compiled["peer"]
+    assert all(max(map(max, scores)) > 0 for scores in python["scores"])
+    assert min(min(rpf) for rpf in python["peer"].values()) > 0  # every measure of score_peer has an overlap
+
+
 LARGE = COMPILED + """
 import json
 from rougelab.rouge import rouge, batch

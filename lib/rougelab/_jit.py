@@ -14,14 +14,14 @@ notebook next to a benchmark). With one of our 2 cores busy, spinning made a 2,0
 ``map_threads``; the bootstrap and ROUGE-G's Sim_sem kernels still do).
 
 Compiling costs 0.2 to 1.8 s a kernel, far more than a small batch's pure-Python run. So classic ROUGE's batch
-path (the byte scan, ``tokenizer="unicode"``'s ASCII pass, ``rouge.batch``'s kernels, ``best_f_rpf``) calls its
-kernels through ``run_kernel`` / ``compiled_or_python``: a kernel neither compiled in this process nor
+path (the byte scan, ``tokenizer="unicode"``'s ASCII pass, ``rouge.batch``'s kernels, ``best_f_rpf``) and
+ROUGE-1.5.5's pair-by-pair path of length limits and Lin's ROUGE-W (``rouge.core``) call their kernels through
+``run_kernel`` / ``compiled_or_python``: a kernel neither compiled in this process nor
 kept on disk runs as its Python source, with its whole call tree (``python_twin``), until the Python seconds
 it has cost, the batch at hand included, would reach about its compile cost (``COMPILE_SECONDS``, rent or
 buy); then it compiles. A fresh environment's small first call compiles nothing; a large one compiles the
 kernels it needs at once. ``ROUGELAB_COMPILE_SECONDS=0`` compiles every kernel on its first call. Every other
-kernel (ROUGE-1.5.5's pair-by-pair path of length limits, ``rouge.core``; the other metrics') compiles on its
-first call.
+kernel (the other metrics') compiles on its first call.
 
 numba keys a kernel it keeps on disk (``cache=True``) by the file the kernel is written in alone, and
 freezes what the kernel reads from elsewhere (the helpers it calls, the constants it uses) into the

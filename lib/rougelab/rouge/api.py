@@ -113,7 +113,7 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
         return _mean_rpf([rpf(s) for s in per_reference])
     if rule == "best-f":
         stats = np.array([s[:3] for s in per_reference], dtype=np.float64).reshape(-1, 1, 3)
-        return tuple(best_f_rpf(stats, np.array([0, len(per_reference)], dtype=np.int64),
+        return tuple(run_kernel(best_f_rpf, rpf_seconds, stats, np.array([0, len(per_reference)], dtype=np.int64),
                                 np.array([measure.kind == "W"]), np.array([measure.weight]), alpha)[0, 0])
     m = len(per_reference)
     if m == 1:

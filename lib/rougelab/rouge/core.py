@@ -16,8 +16,9 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
+# run_kernel through grams: importing rougelab._jit here would make this module a kernel source (_jit.kernel_sources)
 from rougelab.rouge.grams import (KIND_NGRAM, KIND_SKIP, count_codes, gram_codes, gram_tables,
-                                  multi_clipped_hits, ngrams, pack_bits)
+                                  multi_clipped_hits, ngrams, pack_bits, run_kernel)
 from rougelab.rouge.lcs import summary_lcs_hits, summary_wlcs_lin
 from rougelab.rouge.options import RougeOptions
 from rougelab.scoring import prf
@@ -144,6 +145,47 @@ def truncate_units(sentences: list[str], word_limit: int | None, byte_limit: int
     return units
 
 
+# --------------------------------------------------------------------------------------------
+# Seconds of each kernel's pure-Python run (``run_kernel``: a small first call compiles nothing), per step,
+# a little above the most that benchmarks/python_steps.py measures.
+GRAM_STEP = 0.7e-6      # ``gram_tables`` / ``gram_codes``: per gram made
+COUNT_STEP = 0.4e-6     # ``count_codes``: per code
+CLIP_STEP = 0.2e-6      # ``multi_clipped_hits``: per distinct gram of the two tables
+LCS_BITS_STEP = 1.8e-6  # ``summary_lcs_hits`` of weight 1: per token of one side and sentence of the other
+LCS_CELL_STEP = 0.7e-6  # ``summary_lcs_hits`` of ROUGE-W, ``summary_wlcs_lin``: per cell of the two texts' DP
+
+
+def _grams(n: int, kind: int, size: int) -> int:
+    """About how many grams ``gram_codes`` makes of ``n`` tokens (n-grams, or skip-bigrams within ``size``)."""
+    return n if kind == KIND_NGRAM else n * (n if size < 0 else min(n, size + 1))
+
+
+def _tables_seconds(tokens, kinds, sizes, unigrams, last_unigram_bug, bits):
+    return GRAM_STEP * sum(_grams(len(tokens), k, s) for k, s in zip(kinds.tolist(), sizes.tolist()))
+
+
+def _codes_seconds(tokens, kind, size, unigrams, last_unigram_bug, bits):
+    return GRAM_STEP * _grams(len(tokens), kind, size)
+
+
+def _count_seconds(codes):
+    return COUNT_STEP * len(codes)
+
+
+def _clipped_seconds(model_codes, model_counts, model_bounds, peer_codes, peer_counts, peer_bounds):
+    return CLIP_STEP * (len(model_codes) + len(peer_codes))
+
+
+def _summary_lcs_seconds(model, model_offsets, peer, peer_offsets, weight, *unigram_tables):
+    if weight != 1.0:
+        return _wlcs_lin_seconds(model, model_offsets, peer, peer_offsets, weight)
+    return LCS_BITS_STEP * (len(model) * (len(peer_offsets) - 1) + len(peer) * (len(model_offsets) - 1))
+
+
+def _wlcs_lin_seconds(model, model_offsets, peer, peer_offsets, weight):
+    return LCS_CELL_STEP * len(model) * len(peer)
+
+
 class Vocabulary(TokenIndex):
     """The token ids (``TokenIndex``) shared by every text scored together, and the n-gram numbering.
 
@@ -212,7 +254,8 @@ class PreparedText:
                 spec = [np.array(x, dtype=np.int64) for x in
                         ([KIND_NGRAM if m.kind == "N" else KIND_SKIP for m in measures],
                          [m.size for m in measures], [m.unigrams for m in measures], bits)]
-                self._tables[key] = gram_tables(self.flat, *spec[:3], self.last_unigram_bug, spec[3])
+                self._tables[key] = run_kernel(gram_tables, _tables_seconds, self.flat, *spec[:3],
+                                               self.last_unigram_bug, spec[3])
             else:
                 self._tables[key] = self._packed_slowly(measures, bits)
         return self._tables[key]
@@ -221,11 +264,11 @@ class PreparedText:
         codes, counts, totals = [], [], []
         for m, b in zip(measures, bits):
             if b:
-                c = gram_codes(self.flat, KIND_NGRAM if m.kind == "N" else KIND_SKIP, m.size, m.unigrams,
-                               self.last_unigram_bug, b)
+                c = run_kernel(gram_codes, _codes_seconds, self.flat, KIND_NGRAM if m.kind == "N" else KIND_SKIP,
+                               m.size, m.unigrams, self.last_unigram_bug, b)
             else:
                 c = self.vocab.number_ngrams(self.flat, m.size)
-            distinct, how_many = count_codes(c)
+            distinct, how_many = run_kernel(count_codes, _count_seconds, c)
             codes.append(distinct)
             counts.append(how_many)
             totals.append(len(c))
@@ -237,7 +280,7 @@ class PreparedText:
     def unigram_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """Sorted distinct token ids of ``flat`` and their counts (ROUGE-L/W's clipping table)."""
         if "clip" not in self._tables:
-            self._tables["clip"] = count_codes(self.flat)
+            self._tables["clip"] = run_kernel(count_codes, _count_seconds, self.flat)
         return self._tables["clip"]
 
 
@@ -267,7 +310,8 @@ def measure_stats(peer: PreparedText, models: Sequence[PreparedText], measures: 
     peer_length = float(len(peer.flat))
     for model in models:
         model_codes, model_counts, model_bounds, model_totals = model.packed(grams)
-        hits = multi_clipped_hits(model_codes, model_counts, model_bounds, peer_codes, peer_counts, peer_bounds)
+        hits = run_kernel(multi_clipped_hits, _clipped_seconds, model_codes, model_counts, model_bounds, peer_codes,
+                          peer_counts, peer_bounds)
         for k, m in enumerate(grams):
             hit, total = int(hits[k]), int(model_totals[k])
             best = round5(hit / total) if select and total else 0.0
@@ -277,14 +321,14 @@ def measure_stats(peer: PreparedText, models: Sequence[PreparedText], measures: 
                 continue
             weight = 1.0 if m.kind == "L" else m.weight
             if m.kind == "W" and not peer.perl_wlcs:
-                hit, model_base, peer_base = summary_wlcs_lin(model.units, model.offsets, peer.units,
-                                                              peer.offsets, weight)
+                hit, model_base, peer_base = run_kernel(summary_wlcs_lin, _wlcs_lin_seconds, model.units,
+                                                        model.offsets, peer.units, peer.offsets, weight)
                 best = (hit / model_base) ** (1 / weight) if model_base > 0 else 0.0
                 out[m.key].append(PairStats(model_base, hit, peer_base, best))
                 continue
             model_vocab, model_unigrams = model.unigram_arrays()
-            hit, base = summary_lcs_hits(model.units, model.offsets, peer.units, peer.offsets, weight,
-                                         model_vocab, model_unigrams, peer_vocab, peer_unigrams)
+            hit, base = run_kernel(summary_lcs_hits, _summary_lcs_seconds, model.units, model.offsets, peer.units,
+                                   peer.offsets, weight, model_vocab, model_unigrams, peer_vocab, peer_unigrams)
             if m.kind == "L":
                 out[m.key].append(PairStats(base, hit, peer_length, hit / base if base > 0 else 0.0))
             else:

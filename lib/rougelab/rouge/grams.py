@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougelab._jit import jit, jitable
+from rougelab._jit import jit, jitable, run_kernel  # noqa: F401 - rouge.core imports run_kernel from here
 from rougelab.text.byte_tokens import home_slot
 
 NO_TOKEN = (1 << 32) - 1

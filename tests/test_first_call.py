@@ -114,6 +114,9 @@ PAIR_BY_PAIR_CALLS = [
     (SUMMARIES, REFERENCES, ["rouge-2", "rouge-su4", "rouge-l"], {"byte_limit": 30, "stem": False}),
     (SUMMARIES, REFERENCES, ["rouge-w-1.2"], {"perl_wlcs": False}),
     (SUMMARIES, REFERENCES, ["rouge-1", "rouge-l"], {"multiref": "best-f", "word_limit": 8}),
+    # 9-grams of 200 distinct words do not fit 7 bits an id: their table is made by gram_codes and count_codes
+    ([" ".join(f"w{k % 50}" for k in range(60))], [[" ".join(f"w{k}" for k in range(200))]], ["rouge-1", "rouge-9"],
+     {"word_limit": 150}),
 ]
 PAIR_BY_PAIR = SCORED.replace("print(json.dumps(", """from rougelab.rouge.core import score_peer
 from rougelab.rouge.options import RougeOptions

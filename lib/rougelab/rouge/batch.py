@@ -314,8 +314,7 @@ def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measu
 
     if 2 * len(ids) * len(peers) < _jit.PARALLEL_FROM:  # a pair holds at most twice the batch's tokens: one part
         return part_stats((0, len(peers)))
-    lengths = end - start
-    out = map_threads(part_stats, parts_of(lengths[peers] + lengths[models]))
+    out = map_threads(part_stats, parts_of(_pair_tokens(peers, models, start, end)))
     return out[0] if len(out) == 1 else np.concatenate(out)
 
 

@@ -6,10 +6,11 @@ Column names: ``<measure>_r``, ``_p``, ``_f`` with ``<measure>`` one of ``rouge1
 
 Each summary and reference is split into sentences (one per line by default), read as UTF-8 bytes,
 and scored exactly as ROUGE-1.5.5.pl scores one peer against its models (``rougelab.rouge.core``).
-Without length limits (the usual case) the batch is scored as a whole (``rougelab.rouge.batch``): the
-bytes of all distinct texts are tokenised by one compiled scan and each distinct word stemmed once, into
-shared integer ids (``EncodedBatch``), and compiled kernels (numba, threads over the pairs; one per family of
-measures, compiled only when a call asks for it) count and score every (summary, reference) pair; with
+Without length limits (the usual case) the batch is scored as a whole (``rougelab.rouge.batch``; a large
+batch in pieces of ``PIECE_PAIRS`` pairs, one piece per thread): the bytes of all distinct texts are tokenised
+by one compiled scan and each distinct word stemmed once, into shared integer ids (``EncodedBatch``), and
+compiled kernels (numba, threads over the pairs; one per family of measures, compiled only when a call asks
+for it) count and score every (summary, reference) pair; with
 ``-l``/``-b`` limits or Lin's ROUGE-W each summary goes through ``PreparedText`` pair by pair. Both paths give
 the same digits (tests/test_rouge_fast_path.py).
 """

@@ -34,7 +34,7 @@ def small_batch_rpf(data, text_ends, peers, models, bounds, sizes, lcs_weights, 
     columns put in the asked ``order`` and ``pooled_rpf`` (``best_model``: ``-f B``) rounded to 5 digits. With
     every pair one sentence on each side and every weight 1 (``one_sentence_pairs``: the batch path's shortcut),
     an empty array: nothing scored."""
-    ids, lengths, sentences, _, _ = _scan(data, text_ends)
+    ids, lengths, sentences, _, _ = _scan(data, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64))
     one_sentence = (lcs_weights == 1.0).all()
     for q in range(len(peers)):
         if sentences[peers[q]] != 1 or sentences[models[q]] != 1:

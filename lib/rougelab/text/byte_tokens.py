@@ -87,23 +87,33 @@ def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
     """
     scan = compiled_or_python(_scan, len(data) * SCAN_STEP)
     if len(data) < SPLIT_BYTES:  # one part, as ``parts_of`` would find (a small batch: no need to measure texts)
-        return scan(data, text_ends)
+        return _scanned(scan, data, text_ends)
     parts = parts_of(np.diff(text_ends, prepend=-1), SPLIT_BYTES)
     if len(parts) <= 1:
-        return scan(data, text_ends)
+        return _scanned(scan, data, text_ends)
     starts = [0 if lo == 0 else int(text_ends[lo - 1]) + 1 for lo, _ in parts]
-    found = map_threads(lambda k: scan(data[starts[k]:], text_ends[parts[k][0]:parts[k][1]] - starts[k]),
-                        list(range(len(parts))))
+    found = map_threads(lambda k: _scanned(scan, data[starts[k]:int(text_ends[parts[k][1] - 1])],
+                                           text_ends[parts[k][0]:parts[k][1]] - starts[k]), list(range(len(parts))))
     surfaces, line_tokens, text_lines, firsts, lengths = zip(*found)
     offsets = np.cumsum([0] + [len(f) for f in firsts]).tolist()
     number, first, length = _numbered(scan, data, np.concatenate([f + s for f, s in zip(firsts, starts)]),
                                       np.concatenate(lengths))
     surface = np.empty(sum(map(len, surfaces)), dtype=np.int64)
-    at = 0
-    for x, lo, hi in zip(surfaces, offsets[:-1], offsets[1:]):  # each part's numbers in the whole batch
-        np.take(number[lo:hi], x, out=surface[at:at + len(x)])
-        at += len(x)
+    at = np.cumsum([0] + [len(x) for x in surfaces]).tolist()
+
+    def renumber(k):  # part k's numbers in the whole batch, on its thread: take lets the GIL go, and "clip" (every
+        # number is in range) writes straight to ``out``, where "raise" fills a buffer first (3x slower)
+        np.take(number[offsets[k]:offsets[k + 1]], surfaces[k], out=surface[at[k]:at[k + 1]], mode="clip")
+
+    map_threads(renumber, list(range(len(parts))))
     return surface, np.concatenate(line_tokens), np.concatenate(text_lines), first, length
+
+
+def _scanned(scan, data: np.ndarray, text_ends: np.ndarray):
+    """``scan`` (``_scan``, compiled or Python) of ``data``, writing its tokens to an array numpy makes: numpy
+    asks the kernel for huge pages for a large one (one page fault per 2 MB written, not per 4 kB, on every
+    call: 7.6 MB took 2-6 ms in an array numba made, 1 ms in numpy's)."""
+    return scan(data, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64))
 
 
 def _numbered(scan, data: np.ndarray, first: np.ndarray, length: np.ndarray):
@@ -117,11 +127,12 @@ def _numbered(scan, data: np.ndarray, first: np.ndarray, length: np.ndarray):
         return length, first, length
     ends = np.cumsum(length + 1)  # token u and its space end at ends[u] in the written bytes
     starts = ends - length - 1
-    source = np.repeat(first - starts, length + 1) + np.arange(int(ends[-1]))
-    written = data[np.minimum(source, len(data) - 1)]
+    source = np.repeat(first - starts, length + 1)
+    source += np.arange(int(ends[-1]))  # in place: fewer fresh pages to fault in
+    written = np.take(data, source, mode="clip")  # the last token's space may lie past the end: any byte does
     written[ends - 1] = _SPACE
     written.flags.writeable = False  # read-only, as the batch's bytes (``np.frombuffer``): the same kernel type
-    number, _, _, first_written, distinct_length = scan(written, ends[-1:])
+    number, _, _, first_written, distinct_length = _scanned(scan, written, ends[-1:])
     token = np.searchsorted(starts, first_written)  # the written token where each distinct token comes first
     return number, first[token], distinct_length
 
@@ -142,13 +153,13 @@ def _grown(table):
 
 
 @jit
-def _scan(data, text_ends):
-    """``scan_tokens`` of the texts ``text_ends`` (relative to ``data``) in one pass. The hash table (see
+def _scan(data, text_ends, surface):
+    """``scan_tokens`` of the texts ``text_ends`` (relative to ``data``) in one pass, the tokens' numbers written
+    to ``surface`` (room for ``len(data) // 2 + 1``: a token takes a byte and a separator). The hash table (see
     ``_slot``) starts at 4,096 slots and grows four-fold (``_grown``) before half of them fill: sized by the
     distinct tokens, not by the bytes, it stays in the processor's caches. (``_scan_texts`` does the work
     with one table, from the text where it stopped: a table replaced inside its loop made it 1.7x slower.)"""
     n = len(data)
-    surface = np.empty(n // 2 + 1, dtype=np.int64)
     line_tokens = np.empty(n + 1, dtype=np.int64)
     text_lines = np.zeros(len(text_ends), dtype=np.int64)
     first = np.empty(n // 2 + 1, dtype=np.int64)

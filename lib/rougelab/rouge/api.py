@@ -6,12 +6,13 @@ Column names: ``<measure>_r``, ``_p``, ``_f`` with ``<measure>`` one of ``rouge1
 
 Each summary and reference is split into sentences (one per line by default), read as UTF-8 bytes,
 and scored exactly as ROUGE-1.5.5.pl scores one peer against its models (``rougelab.rouge.core``).
-Without length limits (the usual case) the batch is scored as a whole (``rougelab.rouge.batch``): the
-bytes of all distinct texts are tokenised by one compiled scan and each distinct word stemmed once, into
-shared integer ids (``EncodedBatch``), and compiled kernels (numba, threads over the pairs; one per family of
-measures, compiled only when a call asks for it) count and score every (summary, reference) pair; with
-``-l``/``-b`` limits or Lin's ROUGE-W each summary goes through ``PreparedText`` pair by pair. Both paths give
-the same digits (tests/test_rouge_fast_path.py).
+Without length limits (the usual case) the batch is scored as a whole (``rougelab.rouge.batch``; a large
+batch in pieces of ``PIECE_PAIRS`` pairs, one piece per thread): the bytes of all distinct texts are tokenised
+by one compiled scan and each distinct word stemmed once, into shared integer ids (``EncodedBatch``), and
+compiled kernels (numba, threads over the pairs; one per family of measures, compiled only when a call asks
+for it) count and score every (summary, reference) pair; with ``-l``/``-b`` limits or Lin's ROUGE-W each
+summary goes through ``PreparedText`` pair by pair. Both paths give the same digits
+(tests/test_rouge_fast_path.py).
 """
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ import numpy as np
 from rougelab.score_table import ScoreTable, frame_scorer
 from rougelab.scoring import InputError, check_batch
 from rougelab.rouge.best_f import best_f_rpf
-# run_kernel through batch: importing rougelab._jit here would make this module a kernel source (_jit.kernel_sources)
-from rougelab.rouge.batch import EncodedBatch, pair_stats, pooled_rpf, rpf_seconds, run_kernel
+# run_kernel and map_threads through batch: importing rougelab._jit here would make this module a kernel source
+# (_jit.kernel_sources)
+from rougelab.rouge.batch import EncodedBatch, map_threads, pair_stats, pooled_rpf, rpf_seconds, run_kernel
 from rougelab.rouge.core import (Measure, PairStats, PreparedText, Vocabulary, check_options, measure_stats,
                                  pool_references, recall_precision_f)
 from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_sizes
@@ -362,8 +364,51 @@ def _score_small(summaries, references, plan: _Plan) -> np.ndarray | None:
                               plan.multiref == "B")
 
 
+# Pairs a piece of a large batch holds at most (``_score_batch``); measured on a million distinct pairs
+# (benchmarks/RESULTS.md), a piece's arrays then stay small and the memory of a call grows with the piece.
+PIECE_PAIRS = 20_000
+
+
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
-    """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels."""
+    """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels (``_score_piece``).
+
+    A batch of more than ``PIECE_PAIRS`` pairs is cut into pieces of consecutive summaries (``_piece_ends``: a
+    summary's references in its piece), scored one piece per thread (``map_threads``; inside, a piece runs on
+    its thread alone): one thread's Python steps (numbering and encoding a piece's texts) run while the other
+    runs its kernels, and the memory taken is that of the pieces in hand. A pair's numbers depend only on its
+    two texts, so the pieces give the table of the whole batch (tests/test_rouge_pieces.py)."""
+    ends = _piece_ends(references, PIECE_PAIRS)
+    if len(ends) == 1:
+        return _score_piece(summaries, references, parsed, options, multiref, splitter)
+    pieces = list(zip([0, *ends[:-1]], ends))
+
+    def score(piece):
+        lo, hi = piece
+        return _score_piece(summaries[lo:hi], references[lo:hi], parsed, options, multiref, splitter)
+
+    out = np.empty((len(summaries), len(parsed), 3))
+    for (lo, hi), table in zip(pieces, map_threads(score, pieces)):
+        out[lo:hi] = table
+    return out
+
+
+def _piece_ends(references, most: int) -> list[int]:
+    """Where each piece of the batch ends (summary indices, the last ``len(references)``): pieces of consecutive
+    summaries of at most ``most`` pairs, or one summary with more references than that."""
+    if len(references) <= most and sum(map(len, references)) <= most:  # few pairs: one piece
+        return [len(references)]
+    counts = np.cumsum(np.fromiter(map(len, references), dtype=np.int64, count=len(references)))
+    ends, lo = [], 0
+    while lo < len(references):
+        hi = int(np.searchsorted(counts, (counts[lo - 1] if lo else 0) + most, side="right"))
+        ends.append(max(hi, lo + 1))
+        lo = ends[-1]
+    return ends
+
+
+def _score_piece(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
+    """(summaries x measures x 3) R/P/F of a batch (or a piece of one) through ``EncodedBatch`` and the
+    compiled pair kernels."""
     texts, peers, models, bounds = _text_pairs(summaries, references)
     layout = _kernel_measures(tuple(parsed))  # the measures as the kernels take them
     if not len(layout.lcs_weights) and splitter in SENTENCE_BLIND_SPLITTERS and \

@@ -17,6 +17,7 @@ import rougelab.rouge.batch as batch_module
 import rougelab.rouge.core as core
 import rougelab.rouge.grams as grams
 import rougelab.rouge.lcs as lcs
+import rougelab.rouge.small_batch as small_batch
 import rougelab.text.byte_tokens as byte_tokens
 from rougelab import _jit
 from perl_oracle import perl_available, run_perl
@@ -36,7 +37,7 @@ def kernels(request, monkeypatch):
     holds one by name (``core`` imports ``gram_tables``: left compiled there, a first compilation inside a
     Python-mode test found ``grams.gram_codes`` swapped for a Python function and failed to type)."""
     if request.param == "python":
-        for module in (api, batch_module, core, grams, lcs, byte_tokens):
+        for module in (api, batch_module, core, grams, lcs, byte_tokens, small_batch):
             for name, value in list(vars(module).items()):
                 if hasattr(value, "py_func") and value.py_func is not value:
                     monkeypatch.setattr(module, name, value.py_func)

@@ -47,17 +47,40 @@ def test_separators_keep_batches_apart():
     assert score_cache.content_digest(["a"], [["b", "c"]]) != score_cache.content_digest(["a"], [["bc"]])
 
 
+def test_a_text_cannot_pass_for_a_separator():
+    """Texts holding control characters (the separators of an earlier key, \\x1d-\\x1f) or anything else
+    are told apart from the batches they would imitate, and the cache does not serve one batch's numbers
+    for the other (the earlier key gave the first table, R = P = 1, for the second batch)."""
+    from rougelab.metrics.registry import get_metric
+
+    pairs = [((["a"], [["b\x1ec"]]), (["a"], [["b", "c"]])),
+             ((["a\x1eb"], [["c"]]), (["a"], [["b", "c"]])),
+             ((["a\x1db"], [["c"]]), (["a", "b"], [["c"], ["c"]])),
+             ((["a"], [["b\x1fc"]]), (["a"], [["b"]]))]
+    for one, other in pairs:
+        assert score_cache.content_digest(*one) != score_cache.content_digest(*other)
+    assert score_cache.content_digest(["a"], [["b"]], ["c"]) != score_cache.content_digest(["a"], [["b\xfdc"]])
+    metric = get_metric("rouge-2")
+    summaries = ["the cat sat on the mat"]
+    score_cache.cached_score(metric, summaries, [["the cat\x1esat on the mat"]])
+    apart = [["the cat", "sat on the mat"]]
+    pd.testing.assert_frame_equal(score_cache.cached_score(metric, summaries, apart), metric.score(summaries, apart))
+
+
 def test_the_digest_is_sha256_of_the_documented_bytes():
-    """The key's bytes, written out by hand: a faster digest must not move existing cache keys. 5,000 rows
-    span two of ``content_digest``'s blocks; a lone surrogate is kept (``surrogatepass``)."""
-    summaries = [f"s{i} \u00e9" for i in range(5000)] + ["\ud800"]
-    references = [[f"r{i}"] * (i % 3 + 1) for i in range(5001)]
-    sources = [f"doc {i}" for i in range(5001)]
-    rows = [f"\x1d{s}\x1e" + "\x1e".join(refs) for s, refs in zip(summaries, references)]
-    for given, text in ((None, "".join(rows)),
-                        (sources, "".join(f"{row}\x1f{src}" for row, src in zip(rows, sources)))):
-        expected = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-        assert score_cache.content_digest(summaries, references, given) == expected
+    """The key's bytes, written out by hand: a faster digest must not move cache keys. Each text UTF-8
+    encoded after its separator byte (0xFF summary, 0xFE reference, 0xFD source); a lone surrogate is not
+    valid text and raises rather than getting a key."""
+    summaries = [f"s{i} \u00e9 \u4e2d" for i in range(5000)]
+    references = [[f"r{i}"] * (i % 3 + 1) for i in range(5000)]
+    sources = [f"doc {i}" for i in range(5000)]
+    rows = [b"\xff" + s.encode() + b"".join(b"\xfe" + r.encode() for r in refs)
+            for s, refs in zip(summaries, references)]
+    for given, data in ((None, b"".join(rows)),
+                        (sources, b"".join(row + b"\xfd" + src.encode() for row, src in zip(rows, sources)))):
+        assert score_cache.content_digest(summaries, references, given) == hashlib.sha256(data).hexdigest()
+    with pytest.raises(UnicodeEncodeError):
+        score_cache.content_digest(["\ud800"], [["a"]])
 
 
 def test_corrupt_file_is_reported_and_recomputed(counting_metric):

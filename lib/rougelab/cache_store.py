@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import time
 from dataclasses import dataclass
@@ -60,7 +61,7 @@ class Maker:
         """The metadata record of an entry this maker computed."""
         return {"signature": self.signature, "code": code_fingerprint(*self.modules), "modules": list(self.modules),
                 "packages": package_versions(self.packages),
-                "resources": {str(Path(p).resolve()): file_digest(p) for p in self.resources},
+                "resources": {os.path.realpath(p): file_digest(p) for p in self.resources},  # Path.resolve's string
                 "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
 
 

@@ -31,11 +31,12 @@ class ScoreTable:
         where = {name: k for k, name in enumerate(self.columns)}
         return ScoreTable(tuple(columns), self.values[:, [where[name] for name in columns]])
 
-    def frame(self) -> pd.DataFrame:
-        """The table as a DataFrame (float columns, a range index)."""
+    def frame(self, copy: bool = True) -> pd.DataFrame:
+        """The table as a DataFrame (float columns, a range index); ``copy=False`` shares ``values`` (for a table
+        no one else holds: it saves a copy of the numbers)."""
         import pandas as pd
 
-        return pd.DataFrame(self.values, columns=_index(self.columns))
+        return pd.DataFrame(self.values, columns=_index(self.columns), copy=copy)
 
 
 @lru_cache(maxsize=256)
@@ -52,7 +53,7 @@ def frame_scorer(table_scorer: Callable[..., ScoreTable]) -> Callable[..., pd.Da
     its ``table_scorer`` attribute is the function itself (``Metric.score_table``)."""
     @wraps(table_scorer)
     def scorer(*args, **kwargs) -> pd.DataFrame:
-        return table_scorer(*args, **kwargs).frame()
+        return table_scorer(*args, **kwargs).frame(copy=False)  # the table is this call's alone
 
     scorer.__annotations__ = {**table_scorer.__annotations__, "return": "pd.DataFrame"}
     scorer.__signature__ = inspect.signature(table_scorer).replace(return_annotation="pd.DataFrame")

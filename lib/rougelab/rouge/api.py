@@ -6,12 +6,13 @@ Column names: ``<measure>_r``, ``_p``, ``_f`` with ``<measure>`` one of ``rouge1
 
 Each summary and reference is split into sentences (one per line by default), read as UTF-8 bytes,
 and scored exactly as ROUGE-1.5.5.pl scores one peer against its models (``rougelab.rouge.core``).
-Without length limits (the usual case) the batch is scored as a whole (``rougelab.rouge.batch``): the
-bytes of all distinct texts are tokenised by one compiled scan and each distinct word stemmed once, into
-shared integer ids (``EncodedBatch``), and compiled kernels (numba, threads over the pairs; one per family of
-measures, compiled only when a call asks for it) count and score every (summary, reference) pair; with
-``-l``/``-b`` limits or Lin's ROUGE-W each summary goes through ``PreparedText`` pair by pair. Both paths give
-the same digits (tests/test_rouge_fast_path.py).
+Without length limits (the usual case) the batch is scored as a whole (``rougelab.rouge.batch``; a large
+batch in pieces of ``PIECE_PAIRS`` pairs, one piece per thread): the bytes of all distinct texts are tokenised
+by one compiled scan and each distinct word stemmed once, into shared integer ids (``EncodedBatch``), and
+compiled kernels (numba, threads over the pairs; one per family of measures, compiled only when a call asks
+for it) count and score every (summary, reference) pair; with ``-l``/``-b`` limits or Lin's ROUGE-W each
+summary goes through ``PreparedText`` pair by pair. Both paths give the same digits
+(tests/test_rouge_fast_path.py).
 """
 from __future__ import annotations
 
@@ -25,12 +26,14 @@ import numpy as np
 from rougelab.score_table import ScoreTable, frame_scorer
 from rougelab.scoring import InputError, check_batch
 from rougelab.rouge.best_f import best_f_rpf
-# run_kernel through batch: importing rougelab._jit here would make this module a kernel source (_jit.kernel_sources)
-from rougelab.rouge.batch import EncodedBatch, pair_stats, pooled_rpf, rpf_seconds, run_kernel
+# run_kernel and map_threads through batch: importing rougelab._jit here would make this module a kernel source
+# (_jit.kernel_sources)
+from rougelab.rouge.batch import EncodedBatch, map_threads, pair_stats, pooled_rpf, rpf_seconds, run_kernel
 from rougelab.rouge.core import (Measure, PairStats, PreparedText, Vocabulary, check_options, measure_stats,
                                  pool_references, recall_precision_f)
 from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_sizes
 from rougelab.rouge.options import RougeOptions
+from rougelab.rouge.small_batch import small_batch_scores
 from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.token_ids import TokenIndex
@@ -208,20 +211,24 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
     if plan.options.tokenizer in ("rouge155", "rouge-score"):
         warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
                              f"tokenizer={plan.options.tokenizer!r}", "tokenizer='unicode' keeps them")
-    score = _score_one_by_one if plan.one_by_one else _score_batch
-    table = score(summaries, references, plan.measures, plan.options, plan.multiref, plan.splitter)
+    table = _score_small(summaries, references, plan) if plan.small else None
+    if table is None:
+        score = _score_one_by_one if plan.one_by_one else _score_batch
+        table = score(summaries, references, plan.measures, plan.options, plan.multiref, plan.splitter)
     return ScoreTable(plan.columns, np.asarray(table, dtype=float).reshape(len(summaries), len(plan.columns)))
 
 
 class _Plan(NamedTuple):
     """What ``rouge()``'s options decide, checked: the measures, the ``RougeOptions``, the multi-reference
-    rule, the sentence splitter, whether the pairs go one by one (``_score_one_by_one``) and the columns."""
+    rule, the sentence splitter, whether the pairs go one by one (``_score_one_by_one``), whether a small batch
+    may go through ``small_batch_scores`` (``_score_small``) and the columns."""
 
     measures: tuple[Measure, ...]
     options: RougeOptions
     multiref: str
     splitter: Splitter
     one_by_one: bool
+    small: bool
     columns: tuple[str, ...]
 
 
@@ -316,7 +323,10 @@ def _checked_plan(*, measures, preprocessing, tokenizer, stem, stemmer, stem_exc
     if one_by_one and tokenizer != "rouge155":
         raise InputError(f"tokenizer={tokenizer!r} cannot be combined with word_limit, byte_limit or "
                          "perl_wlcs=False (ROUGE-1.5.5's truncation and Lin's ROUGE-W read its own tokens)")
-    return _Plan(parsed, options, multiref, splitter, one_by_one, _columns(parsed))
+    small = (not one_by_one and tokenizer == "rouge155" and not options.stem and not options.stopwords
+             and splitter == "newline" and multiref in ("A", "B") and perl_round_before_f
+             and all(m.kind != "S" for m in parsed) and any(m.kind in ("L", "W") for m in parsed))
+    return _Plan(parsed, options, multiref, splitter, one_by_one, small, _columns(parsed))
 
 
 def _columns(measures: tuple[Measure, ...]) -> tuple[str, ...]:
@@ -331,16 +341,11 @@ SENTENCE_BLIND_SPLITTERS = ("nltk", "none")
 SENTENCE_BLIND_TOKENIZERS = ("rouge155", "rouge-score")
 
 
-def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
-    """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels."""
+def _text_pairs(summaries, references) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct texts of a batch (in order of first sight) and, as indices into them, the summary (peer)
+    and the reference (model) of every pair, summary i owning pairs ``bounds[i]:bounds[i + 1]``."""
     index = TokenIndex()  # every distinct text, numbered in order of first sight
-    numbers = index.id_list(chain(summaries, chain.from_iterable(references)))
-    layout = _kernel_measures(tuple(parsed))  # the measures as the kernels take them
-    if not len(layout.lcs_weights) and splitter in SENTENCE_BLIND_SPLITTERS and \
-            options.tokenizer in SENTENCE_BLIND_TOKENIZERS:
-        splitter = "newline"  # n-grams and skip-bigrams run across sentences: the split changes no token
-    batch = EncodedBatch(index.tokens, splitter, options)
-    text_ids = np.array(numbers, dtype=np.int64)
+    text_ids = np.array(index.id_list(chain(summaries, chain.from_iterable(references))), dtype=np.int64)
     peers, models = text_ids[:len(summaries)], text_ids[len(summaries):]
     if len(models) == len(summaries):  # one reference each (each has one at least): summary i owns pair i
         bounds = np.arange(len(summaries) + 1, dtype=np.int64)
@@ -349,6 +354,67 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
         peers = np.repeat(peers, per_summary)
         bounds = np.zeros(len(summaries) + 1, dtype=np.int64)
         np.cumsum(per_summary, out=bounds[1:])
+    return index.tokens, peers, models, bounds
+
+
+def _score_small(summaries, references, plan: _Plan) -> np.ndarray | None:
+    """``_score_batch``'s numbers in one compiled call for a small batch (``small_batch_scores``), or None."""
+    texts, peers, models, bounds = _text_pairs(summaries, references)
+    return small_batch_scores(texts, peers, models, bounds, _kernel_measures(plan.measures), plan.options.alpha,
+                              plan.multiref == "B")
+
+
+# Pairs a piece of a large batch holds at most (``_score_batch``); measured on a million distinct pairs
+# (benchmarks/RESULTS.md), a piece's arrays then stay small and the memory of a call grows with the piece.
+PIECE_PAIRS = 20_000
+
+
+def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
+    """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels (``_score_piece``).
+
+    A batch of more than ``PIECE_PAIRS`` pairs is cut into pieces of consecutive summaries (``_piece_ends``: a
+    summary's references in its piece), scored one piece per thread (``map_threads``; inside, a piece runs on
+    its thread alone): one thread's Python steps (numbering and encoding a piece's texts) run while the other
+    runs its kernels, and the memory taken is that of the pieces in hand. A pair's numbers depend only on its
+    two texts, so the pieces give the table of the whole batch (tests/test_rouge_pieces.py)."""
+    ends = _piece_ends(references, PIECE_PAIRS)
+    if len(ends) == 1:
+        return _score_piece(summaries, references, parsed, options, multiref, splitter)
+    pieces = list(zip([0, *ends[:-1]], ends))
+
+    def score(piece):
+        lo, hi = piece
+        return _score_piece(summaries[lo:hi], references[lo:hi], parsed, options, multiref, splitter)
+
+    out = np.empty((len(summaries), len(parsed), 3))
+    for (lo, hi), table in zip(pieces, map_threads(score, pieces)):
+        out[lo:hi] = table
+    return out
+
+
+def _piece_ends(references, most: int) -> list[int]:
+    """Where each piece of the batch ends (summary indices, the last ``len(references)``): pieces of consecutive
+    summaries of at most ``most`` pairs, or one summary with more references than that."""
+    if len(references) <= most and sum(map(len, references)) <= most:  # few pairs: one piece
+        return [len(references)]
+    counts = np.cumsum(np.fromiter(map(len, references), dtype=np.int64, count=len(references)))
+    ends, lo = [], 0
+    while lo < len(references):
+        hi = int(np.searchsorted(counts, (counts[lo - 1] if lo else 0) + most, side="right"))
+        ends.append(max(hi, lo + 1))
+        lo = ends[-1]
+    return ends
+
+
+def _score_piece(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
+    """(summaries x measures x 3) R/P/F of a batch (or a piece of one) through ``EncodedBatch`` and the
+    compiled pair kernels."""
+    texts, peers, models, bounds = _text_pairs(summaries, references)
+    layout = _kernel_measures(tuple(parsed))  # the measures as the kernels take them
+    if not len(layout.lcs_weights) and splitter in SENTENCE_BLIND_SPLITTERS and \
+            options.tokenizer in SENTENCE_BLIND_TOKENIZERS:
+        splitter = "newline"  # n-grams and skip-bigrams run across sentences: the split changes no token
+    batch = EncodedBatch(texts, splitter, options)
     stats = pair_stats(batch, peers, models, layout.grams, layout.lcs_weights, layout.lcs_is_w)
     if layout.order is not None:  # C order: a reordered copy may be laid out otherwise, a specialisation of its own
         stats = np.ascontiguousarray(stats[:, layout.order, :])
@@ -374,6 +440,8 @@ class _KernelMeasures(NamedTuple):
     order: list[int] | None   # the kernel's column of each measure, in the order asked (None: the same)
     is_w: np.ndarray          # each measure (in that order): ROUGE-W?, its weight
     weights: np.ndarray
+    ngram_sizes: np.ndarray   # n of the n-gram measures (``small_batch_scores``)
+    columns: np.ndarray       # ``order`` as an array, also when it is the same
 
 
 @lru_cache(maxsize=256)
@@ -386,7 +454,9 @@ def _kernel_measures(parsed: tuple[Measure, ...]) -> _KernelMeasures:
                            np.array([m.kind == "W" for m in lcs], dtype=np.bool_),
                            None if order == list(parsed) else [order.index(m) for m in parsed],
                            np.array([m.kind == "W" for m in parsed], dtype=np.bool_),
-                           np.array([m.weight for m in parsed], dtype=np.float64))
+                           np.array([m.weight for m in parsed], dtype=np.float64),
+                           np.array([m.size for m in parsed if m.kind == "N"], dtype=np.int64),
+                           np.array([order.index(m) for m in parsed], dtype=np.int64))
 
 
 def _score_one_by_one(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:

@@ -1,0 +1,89 @@
+"""Classic ROUGE of a few pairs in one compiled call, from the texts' bytes to R, P and F.
+
+On a batch of a few pairs the Python between the batch path's kernels (``EncodedBatch``, ``pair_stats``,
+``pooled_rpf``) costs more than the kernels. ``small_batch_rpf`` calls the same kernels, in the same order on
+the same arrays, inside one compiled function: ROUGE-N and the union LCS's ROUGE-L/W without stemming or
+stopwords (``rouge155`` tokens, one sentence a line), ``-f A`` or ``-f B``, rounded as ROUGE-1.5.5 prints.
+Pairs of one sentence each are left to the batch path, whose one-sentence shortcut compiles no union-LCS
+code (``batch.one_sentence_pairs``). The numbers are the batch path's to the last bit
+(tests/test_small_batch.py). A fresh environment runs the function's Python source (``run_kernel``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from rougelab._jit import jit, run_kernel
+from rougelab.rouge.batch import (_bounds_seconds, _lcs_seconds, _ngram_seconds, batch_pair_stats, lcs_pair_stats,
+                                  pooled_rpf, rpf_seconds, text_bounds)
+from rougelab.text.byte_tokens import SCAN_STEP, _scan
+from rougelab.text.tokenize import TokenEncoder
+
+# A batch goes this way up to this many (summary, reference) pairs and bytes of text; beyond, the Python
+# around the batch path's kernels is a small part of the call, and a large batch gets the threads.
+SMALL_PAIRS = 64
+SMALL_BYTES = 1 << 16
+
+_SURFACE = TokenEncoder()  # rouge155 tokens, unstemmed: what the scan reads (only its ``surface_bytes``)
+
+
+@jit
+def small_batch_rpf(data, text_ends, peers, models, bounds, sizes, lcs_weights, lcs_is_w, order, is_w, weights,
+                    alpha, best_model):
+    """(summaries x measures x 3) R/P/F of the pairs of the texts in ``data`` (``scan_tokens``' input): the scan,
+    ``text_bounds``, ``batch_pair_stats`` of the n-gram ``sizes``, ``lcs_pair_stats`` of ``lcs_weights``, the
+    columns put in the asked ``order`` and ``pooled_rpf`` (``best_model``: ``-f B``) rounded to 5 digits. With
+    every pair one sentence on each side and every weight 1 (``one_sentence_pairs``: the batch path's shortcut),
+    an empty array: nothing scored."""
+    ids, lengths, sentences, _, _ = _scan(data, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64))
+    one_sentence = (lcs_weights == 1.0).all()
+    for q in range(len(peers)):
+        if sentences[peers[q]] != 1 or sentences[models[q]] != 1:
+            one_sentence = False
+    if one_sentence:
+        return np.zeros((0, 0, 3))
+    start, end, unit_start, unit_offsets = text_bounds(lengths, sentences)
+    vocabulary = ids.max() + 1 if len(ids) else 0  # as EncodedBatch
+    grams = batch_pair_stats(peers, models, sizes, vocabulary, ids, start, end)
+    lcs = lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start, end, unit_offsets, unit_start)
+    stats = np.empty((len(peers), len(order), 4))
+    for k in range(len(order)):
+        column = order[k]
+        if column < len(sizes):
+            stats[:, k, :] = grams[:, column, :]
+        else:
+            stats[:, k, :] = lcs[:, column - len(sizes), :]
+    return pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, 5)
+
+
+def _python_seconds(data, text_ends, peers, models, bounds, sizes, lcs_weights, lcs_is_w, order, *rest):
+    """A bound on ``small_batch_rpf``'s Python run: the estimates of the kernels it calls, for texts of
+    (bytes + 1) / 2 tokens (a token and the space after it take 2 bytes at least) and a sentence a line."""
+    text_bytes = np.diff(text_ends, prepend=-1)  # each text's bytes and the newline after it
+    end = np.cumsum(text_bytes // 2)
+    start = end - text_bytes // 2
+    lines_so_far = np.searchsorted(np.flatnonzero(data == 10), text_ends) + 1  # lines of the texts up to each
+    unit_start = np.concatenate([[0], lines_so_far + np.arange(1, len(text_ends) + 1)])  # and one slot a text
+    stats = np.empty((len(peers), len(order), 0))
+    return (SCAN_STEP * len(data) + _bounds_seconds(text_bytes, np.empty(int(lines_so_far[-1])))
+            + _ngram_seconds(peers, models, sizes, 0, None, start, end)
+            + _lcs_seconds(peers, models, lcs_weights, lcs_is_w, 0, None, start, end, None, unit_start)
+            + rpf_seconds(stats, bounds))
+
+
+def small_batch_scores(texts: list[str], peers: np.ndarray, models: np.ndarray, bounds: np.ndarray, layout,
+                       alpha: float, best_model: bool) -> np.ndarray | None:
+    """(summaries x measures x 3) R/P/F of the (peer, model) pairs of ``texts`` (indices), summary i owning
+    pairs ``bounds[i]:bounds[i + 1]``, for ``layout`` (``api._KernelMeasures``) with ROUGE-L/W in it; None when
+    the batch is not small (``SMALL_PAIRS``, ``SMALL_BYTES``) or its pairs are all of one sentence: the
+    batch path's."""
+    if not 0 < len(peers) <= SMALL_PAIRS:
+        return None
+    data, ends = _SURFACE.surface_bytes(texts)
+    if len(data) > SMALL_BYTES:
+        return None
+    read = np.frombuffer(data, dtype=np.uint8)
+    read.flags.writeable = False  # read-only, as ``encode_many`` hands it to the scan: one type for the kernel
+    out = run_kernel(small_batch_rpf, _python_seconds, read, ends, peers, models, bounds, layout.ngram_sizes,
+                     layout.lcs_weights, layout.lcs_is_w, layout.columns, layout.is_w, layout.weights, alpha,
+                     best_model)
+    return out if len(out) else None

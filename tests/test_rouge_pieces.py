@@ -1,0 +1,91 @@
+"""A large batch is scored in pieces of pairs (``rougelab.rouge.api._score_batch``): the same table, to the last
+bit, as the whole batch in one piece, whatever the multi-reference rule, the measures and the tokenizer."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import rougelab.rouge.api as api
+from rougelab.rouge import rouge
+
+WORDS = ["the", "cat", "sat", "on", "mat", "dogs", "running", "ran", "runs", "a", "of", "and", "is", "was",
+         "Été", "naïve", "東京", "ÅSA", "don't", "U.S.", "3.5", "e-mail", "—", ",", "."]
+MEASURES = ["rouge-1", "rouge-2", "rouge-3", "rouge-l", "rouge-w-1.2", "rouge-s4", "rouge-su4", "rouge-su*"]
+
+
+def _text(rng: random.Random) -> str:
+    """One to three lines of 0 to 12 words (an empty text now and then)."""
+    return "\n".join(" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 12)))
+                     for _ in range(rng.randint(1, 3)))
+
+
+def _batch(seed: int, n: int = 60) -> tuple[list[str], list[list[str]]]:
+    """``n`` summaries with 1 to 4 references each, some references shared between summaries (as in
+    SummEval) and some summaries repeated."""
+    rng = random.Random(seed)
+    shared = [_text(rng) for _ in range(5)]
+    summaries, references = [], []
+    for i in range(n):
+        summaries.append(summaries[rng.randrange(i)] if i and rng.random() < 0.1 else _text(rng))
+        references.append([rng.choice(shared) if rng.random() < 0.3 else _text(rng)
+                           for _ in range(rng.randint(1, 4))])
+    return summaries, references
+
+
+_SCORE_PIECE = api._score_piece
+
+
+def _in_pieces(monkeypatch, piece_pairs: int, *args, **kwargs) -> np.ndarray:
+    """``rouge``'s table with pieces of ``piece_pairs`` pairs, and how many pieces it scored."""
+    calls = []
+
+    def counted(*a):
+        calls.append(len(a[0]))
+        return _SCORE_PIECE(*a)
+
+    monkeypatch.setattr(api, "PIECE_PAIRS", piece_pairs)
+    monkeypatch.setattr(api, "_score_piece", counted)
+    table = rouge.table_scorer(*args, **kwargs)
+    return np.asarray(table.values), calls
+
+
+@pytest.mark.filterwarnings("ignore:tokenizer=")  # rouge155 and rouge-score drop the non-ASCII words
+@pytest.mark.parametrize("multiref", api.MULTIREF_RULES)
+@pytest.mark.parametrize("tokenizer, stem", [("rouge155", True), ("rouge155", False), ("rouge-score", True),
+                                             ("unicode", False), ("character", False)])
+def test_pieces_give_the_whole_batch_table(monkeypatch, multiref, tokenizer, stem):
+    summaries, references = _batch(seed=len(multiref) * 7 + len(tokenizer) + stem)
+    options = dict(measures=MEASURES, multiref=multiref, tokenizer=tokenizer, stem=stem)
+    whole, whole_calls = _in_pieces(monkeypatch, 10 ** 9, summaries, references, **options)
+    pieces, piece_calls = _in_pieces(monkeypatch, 7, summaries, references, **options)
+    assert whole_calls == [len(summaries)]
+    assert len(piece_calls) > 10 and sum(piece_calls) == len(summaries)
+    assert whole.tobytes() == pieces.tobytes()
+
+
+@pytest.mark.filterwarnings("ignore:tokenizer=")
+@pytest.mark.parametrize("splitter", ["none", "nltk"])
+def test_pieces_with_other_splitters(monkeypatch, splitter):
+    summaries, references = _batch(seed=3, n=40)
+    options = dict(measures=["rouge-1", "rouge-2", "rouge-l", "rouge-su4"], splitter=splitter, stem=True)
+    whole, _ = _in_pieces(monkeypatch, 10 ** 9, summaries, references, **options)
+    pieces, calls = _in_pieces(monkeypatch, 5, summaries, references, **options)
+    assert len(calls) > 5 and whole.tobytes() == pieces.tobytes()
+
+
+def test_piece_ends_keep_references_together_and_bound_the_pairs():
+    rng = random.Random(0)
+    references = [["r"] * rng.randint(1, 5) for _ in range(500)] + [["r"] * 40] + [["r"]] * 30
+    for most in (1, 4, 7, 39, 40, 100, 10 ** 6):
+        ends = api._piece_ends(references, most)
+        starts = [0, *ends[:-1]]
+        assert ends[-1] == len(references) and all(lo < hi for lo, hi in zip(starts, ends))
+        for lo, hi in zip(starts, ends):
+            pairs = sum(map(len, references[lo:hi]))
+            assert pairs <= most or hi == lo + 1  # only a summary with more references than a piece holds
+            if hi < len(references):  # full: the next summary would not have fitted
+                assert pairs + len(references[hi]) > most
+    assert api._piece_ends(references, 10 ** 6) == [len(references)]
+    assert api._piece_ends([], 10) == [0]

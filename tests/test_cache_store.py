@@ -392,3 +392,19 @@ def test_partials_that_differ_only_in_a_bound_argument_get_different_keys():
               for w in (1, 2)]
     assert pinned[0].signature != pinned[1].signature                       # pinned code, bound settings still count
     assert score_cache.cache_path(pinned[0], ["a"], [["a"]]) != score_cache.cache_path(pinned[1], ["a"], [["a"]])
+
+
+def test_an_entry_is_stale_when_a_resource_link_is_pointed_at_other_content(tmp_path):
+    """The record names a resource file as the metric reads it, through its link: pointing the link at a file
+    with other content makes the entry stale (a record of the link's old target called it fresh)."""
+    from rougelab.cache_store import Maker, is_stale
+
+    (tmp_path / "old.txt").write_text("stems, first edition")
+    (tmp_path / "new.txt").write_text("stems, second edition")
+    link = tmp_path / "stems.txt"
+    link.symlink_to(tmp_path / "old.txt")
+    record = Maker("m", resources=(link,)).record()
+    assert not is_stale(record)
+    link.unlink()
+    link.symlink_to(tmp_path / "new.txt")
+    assert is_stale(record)

@@ -61,7 +61,7 @@ class Maker:
         """The metadata record of an entry this maker computed."""
         return {"signature": self.signature, "code": code_fingerprint(*self.modules), "modules": list(self.modules),
                 "packages": package_versions(self.packages),
-                "resources": {os.path.realpath(p): file_digest(p) for p in self.resources},  # Path.resolve's string
+                "resources": {os.path.abspath(p): file_digest(p) for p in self.resources},  # read as the metric reads it
                 "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
 
 

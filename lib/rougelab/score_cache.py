@@ -34,8 +34,9 @@ if TYPE_CHECKING:  # pandas loads when a cached table is read
 def content_digest(summaries, references, sources=None) -> str:
     """SHA-256 of every text in the batch, in order, each UTF-8 encoded after a byte that UTF-8 never
     contains (0xFF before a summary, 0xFE before each of its references, 0xFD before its source), so a
-    text cannot pass for a separator: the bytes give back the texts and their places. The texts are
-    valid Unicode (``scoring.check_batch``); a lone surrogate raises ``UnicodeEncodeError``."""
+    text cannot pass for a separator: the bytes give back the texts and their places. For a batch
+    ``scoring.check_batch`` accepts (valid Unicode: a lone surrogate raises ``UnicodeEncodeError``; at
+    least one reference a summary, so no reference list is empty)."""
     if set(map(len, references)) == {1}:  # one reference a row (the usual batch): no list to join
         joined = map(str.encode, map(itemgetter(0), references))
     else:

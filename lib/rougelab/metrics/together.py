@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING, Sequence
 
 from rougelab.metrics.base import Metric
 from rougelab.progress import bar
+from rougelab.score_table import ScoreTable
 from rougelab.scoring import checked_batch
 
 if TYPE_CHECKING:
     import pandas as pd
-
-    from rougelab.score_table import ScoreTable
 
 
 def score_together(metrics: Sequence[Metric], summaries, references, sources=None, *,
@@ -57,7 +56,14 @@ def _score_group(metrics: list[Metric], summaries, references, sources, frames: 
     if missing:
         raise ValueError(f"metrics {', '.join(m.name for m in metrics)} declare the columns {missing}, "
                          f"which their joint call on {option!r} did not return")
-    return [joint[list(metric.columns)] for metric in metrics]
+    return [_columns(joint, metric.columns) for metric in metrics]
+
+
+def _columns(table, columns: tuple[str, ...]):
+    """``table[list(columns)]``; a DataFrame's taken by position, in half the time of taking them by name."""
+    if isinstance(table, ScoreTable):
+        return table[list(columns)]
+    return table.iloc[:, table.columns.get_indexer(columns)]
 
 
 def _score(metric: Metric, frames: bool, *batch):

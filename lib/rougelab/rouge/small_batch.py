@@ -18,8 +18,9 @@ from rougelab.rouge.batch import (_bounds_seconds, _lcs_seconds, _ngram_seconds,
 from rougelab.text.byte_tokens import SCAN_STEP, _scan
 from rougelab.text.tokenize import TokenEncoder
 
-# A batch goes this way up to this many (summary, reference) pairs and bytes of text; beyond, the Python
-# around the batch path's kernels is a small part of the call, and a large batch gets the threads.
+# A batch goes this way up to this many (summary, reference) pairs and bytes of text (64 pairs of news: 1.1 ms,
+# against 1.2 ms on the batch path); beyond, the Python around the batch path's kernels is a small part of the
+# call, and from about 250 pairs the batch path cuts the pairs into parts for the threads.
 SMALL_PAIRS = 64
 SMALL_BYTES = 1 << 16
 

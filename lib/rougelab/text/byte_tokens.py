@@ -111,8 +111,9 @@ def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
 
 def _scanned(scan, data: np.ndarray, text_ends: np.ndarray):
     """``scan`` (``_scan``, compiled or Python) of ``data``, writing its tokens to an array numpy makes: numpy
-    asks the kernel for huge pages for a large one (one page fault per 2 MB written, not per 4 kB, on every
-    call: 7.6 MB took 2-6 ms in an array numba made, 1 ms in numpy's)."""
+    asks the operating system for huge pages for a large one (a page fault per 2 MB written, not per 4 kB; a
+    large array is mapped afresh on every call: 7.6 MB written took 2-6 ms in an array numba made, 1 ms in
+    numpy's)."""
     return scan(data, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64))
 
 

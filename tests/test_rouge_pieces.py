@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import rougelab.rouge.api as api
+from rougelab import _jit
 from rougelab.rouge import rouge
 
 WORDS = ["the", "cat", "sat", "on", "mat", "dogs", "running", "ran", "runs", "a", "of", "and", "is", "was",
@@ -37,8 +38,10 @@ def _batch(seed: int, n: int = 60) -> tuple[list[str], list[list[str]]]:
 _SCORE_PIECE = api._score_piece
 
 
-def _in_pieces(monkeypatch, piece_pairs: int, *args, **kwargs) -> np.ndarray:
-    """``rouge``'s table with pieces of ``piece_pairs`` pairs, and how many pieces it scored."""
+def _in_pieces(monkeypatch, piece_pairs: int, *args, threaded_from: int = 10 ** 9,
+               **kwargs) -> tuple[np.ndarray, list[int]]:
+    """``rouge``'s table with pieces of ``piece_pairs`` pairs (and one per thread from ``threaded_from`` pairs),
+    and the summaries of each piece it scored."""
     calls = []
 
     def counted(*a):
@@ -46,6 +49,7 @@ def _in_pieces(monkeypatch, piece_pairs: int, *args, **kwargs) -> np.ndarray:
         return _SCORE_PIECE(*a)
 
     monkeypatch.setattr(api, "PIECE_PAIRS", piece_pairs)
+    monkeypatch.setattr(api, "THREADED_PIECES_FROM", threaded_from)
     monkeypatch.setattr(api, "_score_piece", counted)
     table = rouge.table_scorer(*args, **kwargs)
     return np.asarray(table.values), calls
@@ -60,9 +64,11 @@ def test_pieces_give_the_whole_batch_table(monkeypatch, multiref, tokenizer, ste
     options = dict(measures=MEASURES, multiref=multiref, tokenizer=tokenizer, stem=stem)
     whole, whole_calls = _in_pieces(monkeypatch, 10 ** 9, summaries, references, **options)
     pieces, piece_calls = _in_pieces(monkeypatch, 7, summaries, references, **options)
+    per_thread, thread_calls = _in_pieces(monkeypatch, 10 ** 9, summaries, references, threaded_from=1, **options)
     assert whole_calls == [len(summaries)]
     assert len(piece_calls) > 10 and sum(piece_calls) == len(summaries)
-    assert whole.tobytes() == pieces.tobytes()
+    assert len(thread_calls) == _jit.get_num_threads() and sum(thread_calls) == len(summaries)
+    assert whole.tobytes() == pieces.tobytes() == per_thread.tobytes()
 
 
 @pytest.mark.filterwarnings("ignore:tokenizer=")
@@ -77,15 +83,25 @@ def test_pieces_with_other_splitters(monkeypatch, splitter):
 
 def test_piece_ends_keep_references_together_and_bound_the_pairs():
     rng = random.Random(0)
-    references = [["r"] * rng.randint(1, 5) for _ in range(500)] + [["r"] * 40] + [["r"]] * 30
+    counts = np.array([rng.randint(1, 5) for _ in range(500)] + [40] + [1] * 30)
     for most in (1, 4, 7, 39, 40, 100, 10 ** 6):
-        ends = api._piece_ends(references, most)
+        ends = api._piece_ends(counts, most)
         starts = [0, *ends[:-1]]
-        assert ends[-1] == len(references) and all(lo < hi for lo, hi in zip(starts, ends))
+        assert ends[-1] == len(counts) and all(lo < hi for lo, hi in zip(starts, ends))
         for lo, hi in zip(starts, ends):
-            pairs = sum(map(len, references[lo:hi]))
+            pairs = counts[lo:hi].sum()
             assert pairs <= most or hi == lo + 1  # only a summary with more references than a piece holds
-            if hi < len(references):  # full: the next summary would not have fitted
-                assert pairs + len(references[hi]) > most
-    assert api._piece_ends(references, 10 ** 6) == [len(references)]
-    assert api._piece_ends([], 10) == [0]
+            if hi < len(counts):  # full: the next summary would not have fitted
+                assert pairs + counts[hi] > most
+    assert api._piece_ends(counts, 10 ** 6) == [len(counts)]
+
+
+def test_pieces_bound_the_pairs_and_give_each_thread_one_from_a_size(monkeypatch):
+    monkeypatch.setattr(api, "PIECE_PAIRS", 100)
+    monkeypatch.setattr(api, "THREADED_PIECES_FROM", 10)
+    references = [["r"] * 3] * 101  # 303 pairs: at most 76 (303 / 4) a piece, whole summaries
+    assert api._pieces(references) == [(0, 25), (25, 50), (50, 75), (75, 100), (100, 101)]
+    assert api._pieces([["r"]] * 9) == [(0, 9)]  # below THREADED_PIECES_FROM: one piece
+    pieces = api._pieces([["r"]] * 20)  # one piece per thread
+    assert len(pieces) == min(_jit.get_num_threads(), 20) and pieces[0][0] == 0 and pieces[-1][1] == 20
+    assert all(a[1] == b[0] for a, b in zip(pieces, pieces[1:]))

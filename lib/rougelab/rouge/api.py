@@ -26,9 +26,10 @@ import numpy as np
 from rougelab.score_table import ScoreTable, frame_scorer
 from rougelab.scoring import InputError, check_batch
 from rougelab.rouge.best_f import best_f_rpf
-# run_kernel and map_threads through batch: importing rougelab._jit here would make this module a kernel source
-# (_jit.kernel_sources)
-from rougelab.rouge.batch import EncodedBatch, map_threads, pair_stats, pooled_rpf, rpf_seconds, run_kernel
+# run_kernel, map_threads and parts_of through batch: importing rougelab._jit here would make this module a
+# kernel source (_jit.kernel_sources)
+from rougelab.rouge.batch import (EncodedBatch, map_threads, pair_stats, parts_of, pooled_rpf, rpf_seconds,
+                                  run_kernel)
 from rougelab.rouge.core import (Measure, PairStats, PreparedText, Vocabulary, check_options, measure_stats,
                                  pool_references, recall_precision_f)
 from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_sizes
@@ -368,20 +369,23 @@ def _score_small(summaries, references, plan: _Plan) -> np.ndarray | None:
 # 2,000 to 10,000 pairs took the least CPU (20,000 and 50,000 more; the whole batch at once the most) and
 # 10,000 the least on 20,000 pairs (benchmarks/RESULTS.md); the memory of a call grows with the piece.
 PIECE_PAIRS = 10_000
+# Pairs from which a smaller batch is cut into one piece per thread (``parts_of``), so that one piece's Python
+# steps run beside the other's kernels: on two threads, 500 pairs took about 13% less wall time in two pieces,
+# 1,000 to 7,000 pairs 10-25% less (benchmarks/RESULTS.md); 300 pairs gained nothing sure.
+THREADED_PIECES_FROM = 500
 
 
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
     """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels (``_score_piece``).
 
-    A batch of more than ``PIECE_PAIRS`` pairs is cut into pieces of consecutive summaries (``_piece_ends``: a
-    summary's references in its piece), scored one piece per thread (``map_threads``; inside, a piece runs on
-    its thread alone): one thread's Python steps (numbering and encoding a piece's texts) run while the other
-    runs its kernels, and the memory taken is that of the pieces in hand. A pair's numbers depend only on its
-    two texts, so the pieces give the table of the whole batch (tests/test_rouge_pieces.py)."""
-    ends = _piece_ends(references, PIECE_PAIRS)
-    if len(ends) == 1:
+    A batch is cut into pieces of consecutive summaries (``_pieces``: a summary's references in its piece),
+    scored one piece per thread (``map_threads``; inside, a piece runs on its thread alone): one thread's
+    Python steps (numbering and encoding a piece's texts) run while the other runs its kernels, and the memory
+    taken is that of the pieces in hand. A pair's numbers depend only on its two texts, so the pieces give the
+    table of the whole batch (tests/test_rouge_pieces.py)."""
+    pieces = _pieces(references)
+    if len(pieces) == 1:
         return _score_piece(summaries, references, parsed, options, multiref, splitter)
-    pieces = list(zip([0, *ends[:-1]], ends))
 
     def score(piece):
         lo, hi = piece
@@ -393,15 +397,25 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     return out
 
 
-def _piece_ends(references, most: int) -> list[int]:
-    """Where each piece of the batch ends (summary indices, the last ``len(references)``): pieces of consecutive
-    summaries of at most ``most`` pairs, or one summary with more references than that."""
-    if len(references) <= most and sum(map(len, references)) <= most:  # few pairs: one piece
-        return [len(references)]
-    counts = np.cumsum(np.fromiter(map(len, references), dtype=np.int64, count=len(references)))
+def _pieces(references) -> list[tuple[int, int]]:
+    """The pieces of a batch, as ranges of summaries: about equal pieces of at most ``PIECE_PAIRS`` pairs, and
+    from ``THREADED_PIECES_FROM`` pairs at least one per thread (``parts_of``); one piece below."""
+    counts = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
+    total = int(counts.sum())
+    if total <= PIECE_PAIRS:
+        return parts_of(counts, THREADED_PIECES_FROM)
+    pieces = -(-total // PIECE_PAIRS)  # the fewest pieces of at most PIECE_PAIRS (divisions rounded up)
+    ends = _piece_ends(counts, -(-total // pieces))
+    return list(zip([0, *ends[:-1]], ends))
+
+
+def _piece_ends(counts: np.ndarray, most: int) -> list[int]:
+    """Where each piece ends (summary indices, the last ``len(counts)``) for summaries of ``counts`` pairs:
+    consecutive summaries of at most ``most`` pairs, or one summary of more."""
+    cumulative = np.cumsum(counts)
     ends, lo = [], 0
-    while lo < len(references):
-        hi = int(np.searchsorted(counts, (counts[lo - 1] if lo else 0) + most, side="right"))
+    while lo < len(counts):
+        hi = int(np.searchsorted(cumulative, (cumulative[lo - 1] if lo else 0) + most, side="right"))
         ends.append(max(hi, lo + 1))
         lo = ends[-1]
     return ends

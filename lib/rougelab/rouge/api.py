@@ -364,9 +364,10 @@ def _score_small(summaries, references, plan: _Plan) -> np.ndarray | None:
                               plan.multiref == "B")
 
 
-# Pairs a piece of a large batch holds at most (``_score_batch``); measured on a million distinct pairs
-# (benchmarks/RESULTS.md), a piece's arrays then stay small and the memory of a call grows with the piece.
-PIECE_PAIRS = 20_000
+# Pairs a piece of a large batch holds at most (``_score_batch``). On a million distinct pairs, pieces of
+# 2,000 to 10,000 pairs took the least CPU (20,000 and 50,000 more; the whole batch at once the most) and
+# 10,000 the least on 20,000 pairs (benchmarks/RESULTS.md); the memory of a call grows with the piece.
+PIECE_PAIRS = 10_000
 
 
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:

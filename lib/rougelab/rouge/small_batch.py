@@ -53,7 +53,7 @@ def small_batch_rpf(data, text_ends, peers, models, bounds, sizes, lcs_weights, 
             stats[:, k, :] = grams[:, column, :]
         else:
             stats[:, k, :] = lcs[:, column - len(sizes), :]
-    return pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, 5)
+    return pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, np.int64(5))  # typed as _score_batch's 5
 
 
 def _python_seconds(data, text_ends, peers, models, bounds, sizes, lcs_weights, lcs_is_w, order, *rest):

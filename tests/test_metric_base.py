@@ -1,5 +1,7 @@
 """The metric interface: batch checks, registry look-up and signatures."""
 import inspect
+import zlib
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -41,7 +43,43 @@ def test_source_metrics_require_sources():
 
 def test_signature_lists_every_option():
     metric = Metric("m", lambda s, r, **kw: None, primary="x", options={"stem": True, "n": [1, 2]})
-    assert metric.signature.startswith("m|n:1,2|stem:True|version:")
+    assert metric.signature.startswith("m|n:[1,2]|stem:True|version:")
+
+
+def test_settings_a_scorer_tells_apart_get_different_signatures(tmp_path, monkeypatch):
+    """Option values holding the signature's delimiters (``|``, ``:``, ``,``) or written alike by ``str``
+    (2 and "2", a list and its one item, [] and "", nested lists) get different signatures, and the score
+    cache, keyed by the signature, does not serve one setting's numbers for the other. The earlier form
+    (``key:str(value)`` joined by ``|``, list items joined by ``,``) gave each pair one signature."""
+    from rougelab import score_cache
+
+    monkeypatch.setenv("ROUGELAB_CACHE", str(tmp_path))
+
+    def scorer(summaries, references, **options):  # a number that moves with every option's type and value
+        return pd.DataFrame({"x": [float(zlib.crc32(repr(sorted(options.items())).encode()))] * len(summaries)})
+
+    pairs = [({"words": ["a,b"]}, {"words": ["a", "b"]}), ({"words": "ab"}, {"words": ["ab"]}),
+             ({"words": ""}, {"words": []}), ({"words": [["a", "b"]]}, {"words": ["a", "b"]}),
+             ({"label": "x|n:2"}, {"label": "x", "n": 2}), ({"n": 2}, {"n": "2"}), ({"n": 2.0}, {"n": "2.0"}),
+             ({"stem": True}, {"stem": "True"}), ({"stem": None}, {"stem": "None"}),
+             ({"label": "[a]"}, {"label": ["a"]}), ({"label": "'a'"}, {"label": "a"}),
+             ({"label": "a\nb"}, {"label": "a\\nb"}), ({"label": "a"}, {"label": "a "}),
+             ({"label": Path("a")}, {"label": "a"})]
+    for one, other in pairs:
+        first, second = (Metric("m", scorer, primary="x", options=options) for options in (one, other))
+        fresh = second.score(["s"], [["r"]])
+        assert first.score(["s"], [["r"]])["x"][0] != fresh["x"][0]  # the scorer tells them apart
+        assert first.signature != second.signature, (one, other)
+        score_cache.cached_score(first, ["s"], [["r"]])
+        pd.testing.assert_frame_equal(score_cache.cached_score(second, ["s"], [["r"]]), fresh)
+
+
+def test_plain_values_read_as_they_are_written():
+    """Words, numbers and booleans appear bare; other strings are quoted as Python writes them."""
+    metric = Metric("m", lambda s, r, **kw: None, primary="x",
+                    options={"a": "rouge155;stem=none, x:y", "b": 0.5, "c": ("rouge-1", "rouge-l"),
+                             "d": "2", "e": "a|b", "f": ()})
+    assert metric.signature.startswith("m|a:rouge155;stem=none, x:y|b:0.5|c:[rouge-1,rouge-l]|d:'2'|e:'a|b'|f:[]|")
 
 
 def test_parameters_the_scorer_does_not_take_are_refused():

@@ -197,6 +197,6 @@ def test_a_text_cannot_pass_for_a_separator_in_the_component_keys():
     assert widar_cache.text_key("a", "") != widar_cache.text_key("a\xff")  # an empty text is a text
     summaries, sources = ["the cat\x1esat", "the cat"], ["on the mat", "sat\x1eon the mat"]
     # By hand: one LCS token ("the") in each pair; P = 1/3 (3 summary tokens), then 1/2 (2 tokens).
-    alone = [idss([summary], [source], "rouge-score-l-p", cache=False)[0] for summary, source in zip(summaries, sources)]
+    alone = [idss([s], [d], "rouge-score-l-p", cache=False)[0] for s, d in zip(summaries, sources)]
     assert alone == pytest.approx([1 / 3, 1 / 2])
     assert idss(summaries, sources, "rouge-score-l-p", cache=False) == pytest.approx(alone)

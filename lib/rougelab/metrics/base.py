@@ -93,7 +93,7 @@ class Metric:
     @property
     def signature(self) -> str:
         settings = {**self.options, **self.pins}
-        parts = [self.name, *(f"{k}:{_fmt(v)}" for k, v in sorted(settings.items())),
+        parts = [_fmt(self.name), *(f"{_fmt(k, '|:')}:{_fmt(v)}" for k, v in sorted(settings.items())),
                  f"version:{__version__}", f"code:{code_fingerprint()}"]
         scorer = scorer_fingerprint(self.scorer, code="code" not in self.pins)
         if scorer:
@@ -120,7 +120,29 @@ def _check_parameters(name: str, scorer, options: dict, skip: int) -> None:
                          f"its parameters: {', '.join(sorted(known)) or 'none'}")
 
 
-def _fmt(value) -> str:
+def _fmt(value, delimiters: str = "|") -> str:
+    """A value as the signature shows it, told apart from every other value a scorer could tell apart:
+    None, booleans and numbers as Python writes them (``True``, ``2``, ``0.5``); a string bare where it
+    reads as itself (``_bare``), else quoted by ``repr`` (``'2'``, ``'a|b'``); a list or tuple in brackets,
+    its items holding no bare ``,`` or bracket (``[rouge-1,rouge-l]``); anything else by its type and
+    ``str``, written as a string is (``<PosixPath:/x>``). ``delimiters``: what a bare string may not hold."""
+    if isinstance(value, str):
+        return value if _bare(value, delimiters) else repr(value)
     if isinstance(value, (list, tuple)):
-        return ",".join(_fmt(v) for v in value)
-    return str(value)
+        return "[" + ",".join(_fmt(v, "|,[]") for v in value) + "]"
+    if value is None or isinstance(value, (bool, int, float)):
+        return str(value)
+    return f"<{type(value).__qualname__}:{_fmt(str(value), '|<>')}>"
+
+
+def _bare(text: str, delimiters: str) -> bool:
+    """Whether a string can be shown as it is: printable, not padded, not opening like a quoted string,
+    a list or an object, holding none of ``delimiters``, and not how None, a boolean or a number reads."""
+    if (not text.isprintable() or text != text.strip() or text[:1] in ("", "'", '"', "[", "<")
+            or any(c in text for c in delimiters)):
+        return False
+    try:
+        float(text)
+    except ValueError:
+        return text not in ("None", "True", "False")
+    return False

@@ -106,3 +106,16 @@ def test_unreadable_file_is_a_clear_error(tmp_path, monkeypatch):
 def test_mismatched_words_and_matrix_is_an_error():
     with pytest.raises(VectorsError, match="2 words but a matrix"):
         WordVectors(["a", "b"], np.zeros((3, 2)), name="x", fingerprint="0")
+
+
+def test_a_keyed_vectors_fingerprint_tells_words_from_vector_bytes():
+    """The vocabulary ["a", "b"] with the vectors [x0], [x1], where x0's four bytes read "AAAA", and the
+    vocabulary ["a\\nbAAAA"] with the vector [x1] look words up differently but gave one signature when
+    the fingerprint hashed the words joined by newlines and then the matrix bytes, with nothing between."""
+    x0, x1 = np.frombuffer(b"AAAA", dtype=np.float32)[0], np.float32(0.5)
+    pair, one = KeyedVectors(vector_size=1), KeyedVectors(vector_size=1)
+    pair.add_vectors(["a", "b"], np.array([[x0], [x1]], dtype=np.float32))
+    one.add_vectors(["a\nbAAAA"], np.array([[x1]], dtype=np.float32))
+    pair_vectors, one_vectors = load_word_vectors(pair), load_word_vectors(one)
+    assert pair_vectors.lookup(["a"])[1].tolist() != one_vectors.lookup(["a"])[1].tolist()  # known, unknown
+    assert pair_vectors.signature != one_vectors.signature

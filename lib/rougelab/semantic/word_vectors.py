@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -138,8 +139,8 @@ def _wheel_hash(dist: str, filename: str) -> str:
 def _from_keyed_vectors(kv, name: str, fingerprint: str | None = None) -> WordVectors:
     words = list(kv.index_to_key)
     matrix = np.asarray(kv.vectors)
-    if fingerprint is None:
-        h = hashlib.sha256("\n".join(words).encode("utf-8"))
+    if fingerprint is None:  # the words as a JSON list and the matrix's type and shape: its bytes' length is known
+        h = hashlib.sha256(json.dumps([words, str(matrix.dtype), matrix.shape]).encode("utf-8"))
         h.update(np.ascontiguousarray(matrix).tobytes())
         fingerprint = h.hexdigest()
     return WordVectors(words, matrix, name=name, fingerprint=fingerprint)

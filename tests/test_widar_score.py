@@ -188,3 +188,15 @@ def test_disk_cache_is_reused_and_a_corrupt_file_is_rebuilt(tmp_path, monkeypatc
 def test_idss_only_ignores_references():
     assert idss_only([SUMMARY], [["anything at all"]], [SOURCE], cache=False).idss[0] == pytest.approx(IDSS)
     assert np.isclose(idss_only([""], [["x"]], [SOURCE], cache=False).idss[0], 0.0)
+
+
+def test_a_text_cannot_pass_for_a_separator_in_the_component_keys():
+    """``text_key`` tells apart texts holding its earlier separator (\\x1e): with it, the second pair below
+    got the first pair's IDSS (both keyed ``\\x1ethe cat\\x1esat\\x1eon the mat``) within one call."""
+    assert widar_cache.text_key("a\x1eb", "c") != widar_cache.text_key("a", "b\x1ec")
+    assert widar_cache.text_key("a", "") != widar_cache.text_key("a\xff")  # an empty text is a text
+    summaries, sources = ["the cat\x1esat", "the cat"], ["on the mat", "sat\x1eon the mat"]
+    # By hand: one LCS token ("the") in each pair; P = 1/3 (3 summary tokens), then 1/2 (2 tokens).
+    alone = [idss([summary], [source], "rouge-score-l-p", cache=False)[0] for summary, source in zip(summaries, sources)]
+    assert alone == pytest.approx([1 / 3, 1 / 2])
+    assert idss(summaries, sources, "rouge-score-l-p", cache=False) == pytest.approx(alone)

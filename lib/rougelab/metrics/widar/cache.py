@@ -22,10 +22,11 @@ PACKAGES = ("nltk", "numba", "numpy", "regex")  # third-party code that computes
 
 
 def text_key(*texts: str) -> str:
-    """SHA-256 of the texts with an unambiguous separator."""
+    """SHA-256 of the texts, each UTF-8 encoded after the byte 0xFF, which UTF-8 never contains: a text
+    cannot pass for a separator, so the bytes give back the texts (as ``score_cache.content_digest``)."""
     h = hashlib.sha256()
     for text in texts:
-        h.update(b"\x1e" + text.encode("utf-8", "surrogatepass"))
+        h.update(b"\xff" + text.encode("utf-8", "surrogatepass"))
     return h.hexdigest()
 
 

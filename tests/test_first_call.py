@@ -108,6 +108,20 @@ def test_a_small_first_call_compiles_nothing_and_gives_the_compiled_numbers(tmp_
     assert all(max(map(max, scores)) > 0 for scores in python["scores"])  # every option set scores some overlap
 
 
+@needs_numba
+def test_a_process_that_starts_small_loads_the_batch_kernels_with_the_small_one(tmp_path):
+    """A small first call that loads ``small_batch_rpf`` from the kernel cache also loads the batch path's
+    kernels, so that a process's first larger batch loads none (the second process below finds every kernel
+    on disk; the first may compile them together, which gives every callee its code anyway)."""
+    call = (SUMMARIES[:1], REFERENCES[:1], ["rouge-1", "rouge-2", "rouge-l"])
+    cache = os.environ.get("ROUGELAB_CACHE", str(tmp_path))  # the tests' kernel cache: compiled once
+    for _ in range(2):
+        done = _run(LOADED.replace("input()))", "input()), stem=False)"), json.dumps(call), ROUGELAB_CACHE=cache,
+                    ROUGELAB_COMPILE_SECONDS="0")
+    loaded = {name.rsplit(".", 1)[1] for name in json.loads(done)}
+    assert {"small_batch_rpf", "_scan", "text_bounds", "batch_pair_stats", "lcs_pair_stats", "pooled_rpf"} <= loaded
+
+
 # First calls on ROUGE-1.5.5's pair-by-pair path (``rouge.core``): length limits, Lin's ROUGE-W, best-f over it,
 # and the ``rouge155`` front end's ``score_peer``.
 PAIR_BY_PAIR_CALLS = [

@@ -71,6 +71,12 @@ def _python_seconds(data, text_ends, peers, models, bounds, sizes, lcs_weights, 
             + rpf_seconds(stats, bounds))
 
 
+def small_batch_compiled() -> bool:
+    """Whether ``small_batch_rpf`` has run compiled in this process (not as its Python twin, which has no
+    ``signatures``)."""
+    return bool(getattr(small_batch_rpf, "signatures", None))
+
+
 def small_batch_scores(texts: list[str], peers: np.ndarray, models: np.ndarray, bounds: np.ndarray, layout,
                        alpha: float, best_model: bool) -> np.ndarray | None:
     """(summaries x measures x 3) R/P/F of the (peer, model) pairs of ``texts`` (indices), summary i owning

@@ -128,3 +128,16 @@ def test_forms_are_what_encode_counts():
     pre = Preprocessing(stopwords=True)
     encoded = pre.encode([" ".join(words)])
     assert [encoded.vocabulary[i] for i in encoded.ids] == [f for f in pre.forms(words) if f is not None]
+
+
+def test_a_redefined_splitter_gets_a_new_signature():
+    """A splitter function redefined under the same name (a notebook cell run again after an edit) splits
+    differently and gets another signature; naming it by module and name alone gave both ``split=__main__.split``."""
+    cell: dict = {"__name__": "__main__"}
+    exec("def split(text):\n    return [text]", cell)
+    first = Preprocessing(splitter=cell["split"])
+    exec("def split(text):\n    return text.split('. ')", cell)
+    second = Preprocessing(splitter=cell["split"])
+    assert first.sentences("a. b") != second.sentences("a. b")
+    assert first.signature != second.signature
+    assert Preprocessing(splitter=cell["split"]).signature == second.signature  # the same code, the same name

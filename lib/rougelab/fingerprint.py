@@ -237,25 +237,25 @@ def bound_arguments(scorer) -> str:
     in every process for the same values ('' when nothing is bound)."""
     layers = []
     while isinstance(scorer, functools.partial):
-        keywords = (f"{name}={_stable(value)}" for name, value in sorted(scorer.keywords.items()))
-        layers.append(f"({', '.join([*map(_stable, scorer.args), *keywords])})")
+        keywords = (f"{name}={stable_text(value)}" for name, value in sorted(scorer.keywords.items()))
+        layers.append(f"({', '.join([*map(stable_text, scorer.args), *keywords])})")
         scorer = scorer.func
     return "".join(layers)
 
 
-def _stable(value) -> str:
+def stable_text(value) -> str:
     """``value`` as a text that names it the same way in every process: literals by ``repr``, containers
     element by element, arrays and other objects by a digest of their bytes or pickle, functions and
     classes by their source (the user's) or qualified name (installed code)."""
     if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
         return repr(value)
     if isinstance(value, (list, tuple, set, frozenset)):
-        items = sorted(map(_stable, value)) if isinstance(value, (set, frozenset)) else map(_stable, value)
+        items = sorted(map(stable_text, value)) if isinstance(value, (set, frozenset)) else map(stable_text, value)
         return f"{type(value).__name__}[{', '.join(items)}]"
     if isinstance(value, dict):
-        return "dict{" + ", ".join(f"{_stable(k)}: {_stable(v)}" for k, v in value.items()) + "}"
+        return "dict{" + ", ".join(f"{stable_text(k)}: {stable_text(v)}" for k, v in value.items()) + "}"
     if isinstance(value, functools.partial):
-        return f"partial[{_stable(value.func)}{bound_arguments(value)}]"
+        return f"partial[{stable_text(value.func)}{bound_arguments(value)}]"
     if inspect.isbuiltin(value):
         return f"{getattr(value, '__module__', '')}.{value.__qualname__}"
     if inspect.isfunction(value) or inspect.isclass(value) or inspect.ismethod(value):

@@ -14,6 +14,7 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
+from rougelab.fingerprint import stable_text
 from rougelab.resources import EXCEPTION_LISTS
 from rougelab.scoring import InputError
 from rougelab.text.sentences import Splitter, split_sentences
@@ -140,8 +141,7 @@ class Preprocessing:
         parts = [self.tokenizer, f"stem={self.stemmer or 'none'}"]
         if self.stemmer == "rouge155":
             parts.append(f"exceptions={','.join(self.stem_exceptions) or 'none'}")
-        splitter = self.splitter if isinstance(self.splitter, str) else \
-            f"{getattr(self.splitter, '__module__', '')}.{getattr(self.splitter, '__qualname__', 'callable')}"
+        splitter = self.splitter if isinstance(self.splitter, str) else stable_text(self.splitter)  # code:<digest>
         return ";".join([*parts, f"stopwords={'smart' if self.stopwords else 'none'}", f"split={splitter}"])
 
     def __str__(self) -> str:  # as a metric's option, the signature shows every choice

@@ -194,3 +194,16 @@ def test_reruns_and_batch_mates_do_not_change_a_single_bit(tmp_cache):
                               together[i].vectors)
         windowed_alone = ContextualEncoder(cache=False, progress=False, window=32, stride=16, threads=1)
         assert np.array_equal(windowed_alone.encode([text])[0].vectors, windowed[i].vectors)
+
+
+def test_model_fingerprint_tells_file_contents_from_file_names(tmp_path):
+    """One config.json holding ``{}vocab.txt\\0x`` and a folder of config.json ``{}`` and vocab.txt ``x``
+    are different models; hashing each file's name, a NUL and its bytes, end to end, gave them one fingerprint."""
+    from rougelab.semantic.encoder import model_fingerprint
+
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.mkdir(), two.mkdir()
+    (one / "config.json").write_bytes(b"{}vocab.txt\0x")
+    (two / "config.json").write_bytes(b"{}")
+    (two / "vocab.txt").write_bytes(b"x")
+    assert model_fingerprint(one) != model_fingerprint(two)

@@ -72,3 +72,18 @@ def test_gloss_links_only_add_edges():
     assert (plain.multiply(enriched) != plain).nnz == 0
     assert enriched.nnz > 3 * plain.nnz
     assert wg.load_graph(gloss_links=True).signature != wg.load_graph(gloss_links=False).signature
+
+
+def test_the_wordnet_hash_tells_file_contents_from_file_names(tmp_path):
+    """data.noun ``ndata.verbx`` with an empty data.verb, and data.noun ``n`` with data.verb ``xdata.verb``,
+    are different WordNets; hashing each name and its bytes end to end gave both the bytes
+    ``data.noun ndata.verbx data.verb`` (without spaces), so one hash."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    for folder in (one, two):
+        folder.mkdir()
+        for name in wg._NEEDED_FILES:
+            (folder / name).write_bytes(b"")
+    (one / "data.noun").write_bytes(b"ndata.verbx")
+    (two / "data.noun").write_bytes(b"n")
+    (two / "data.verb").write_bytes(b"xdata.verb")
+    assert wg._files_hash(one) != wg._files_hash(two)

@@ -33,6 +33,7 @@ import numpy as np
 
 from rougelab.cache_store import Maker, entry_folder, save
 from rougelab.extras import require
+from rougelab.fingerprint import file_digest
 from rougelab.paths import cache_dir
 from rougelab.text.tokenize import token_spans as rouge_token_spans
 from rougelab.warn import warn
@@ -92,11 +93,8 @@ def model_fingerprint(path: str | Path) -> str:
 @lru_cache(maxsize=None)
 def _fingerprint(path: str, stat: tuple) -> str:
     digest = hashlib.sha256()
-    for name, _size, _mtime in stat:
-        digest.update(name.encode() + b"\0")
-        with open(Path(path) / name, "rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
+    for name, _size, _mtime in stat:  # a name holds no NUL and a file's digest is 64 hex digits: no overlap
+        digest.update(name.encode() + b"\0" + file_digest(Path(path) / name).encode())
     return digest.hexdigest()
 
 

@@ -32,6 +32,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from rougelab.cache_store import Maker, entry_file, save
+from rougelab.fingerprint import file_digest
 from rougelab.paths import cache_dir
 from rougelab.warn import warn
 
@@ -100,11 +101,11 @@ def synset_key(synset) -> str:
 
 
 def _files_hash(path: Path) -> str:
+    """SHA-256 over each WordNet file's name and digest (64 hex digits: one file cannot run into the next)."""
     digest = hashlib.sha256()
     for name in _NEEDED_FILES:
-        digest.update(name.encode())
-        digest.update((path / name).read_bytes())
-    digest.update(LEXNAMES.read_bytes())
+        digest.update(name.encode() + b"\0" + file_digest(path / name).encode())
+    digest.update(file_digest(LEXNAMES).encode())
     return digest.hexdigest()
 
 

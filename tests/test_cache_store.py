@@ -408,3 +408,14 @@ def test_an_entry_is_stale_when_a_resource_link_is_pointed_at_other_content(tmp_
     link.unlink()
     link.symlink_to(tmp_path / "new.txt")
     assert is_stale(record)
+
+
+def test_a_key_part_cannot_pass_for_a_separator():
+    """``Maker.key`` tells its parts apart whatever they hold: with \\x1e after each part, the content
+    ``x\\x1ey`` and the contents ``x``, ``y`` gave one key, and so did a signature ending in \\x1e and the
+    code fingerprint, and that signature's head with the fingerprint passed as content."""
+    from rougelab.cache_store import Maker
+
+    code = fingerprint.code_fingerprint()
+    assert Maker("s").key("x\x1ey") != Maker("s").key("x", "y")
+    assert Maker(f"s\x1e{code}").key() != Maker("s").key(code)

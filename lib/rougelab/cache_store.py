@@ -47,11 +47,12 @@ class Maker:
     resources: tuple = ()            # files it reads
 
     def key(self, *content: str) -> str:
-        """Hex digest of everything in the maker and of ``content`` (e.g. the digest of the texts)."""
+        """Hex digest of everything in the maker and of ``content`` (e.g. the digest of the texts), each part
+        UTF-8 encoded after the byte 0xFF, which UTF-8 never contains: no part can pass for a separator."""
         digest = hashlib.sha256()
         for part in (self.signature, code_fingerprint(*self.modules), *self._versions(),
                      *(file_digest(p) for p in self.resources), *content):
-            digest.update(part.encode("utf-8", "surrogatepass") + b"\x1e")
+            digest.update(b"\xff" + part.encode("utf-8", "surrogatepass"))
         return digest.hexdigest()[:KEY_DIGITS]
 
     def _versions(self) -> list[str]:

@@ -82,6 +82,26 @@ def test_plain_values_read_as_they_are_written():
     assert metric.signature.startswith("m|a:rouge155;stem=none, x:y|b:0.5|c:[rouge-1,rouge-l]|d:'2'|e:'a|b'|f:[]|")
 
 
+def test_a_function_option_is_named_by_its_code_not_its_address():
+    """A callable option (here ROUGE-L's splitter) is named in the signature by its code: ``str`` of a function
+    holds its memory address, so the same settings got another signature in every process (the score cache
+    never hit), and a function redefined in one process at a freed address (a notebook cell run again after
+    an edit) could keep the old one's signature, and its cached numbers."""
+    cell: dict = {"__name__": "__main__"}
+    exec("def split(text):\n    return [text]", cell)
+    first = cell["split"]
+    exec("def split(text):\n    return [text]", cell)
+    same_code = cell["split"]  # another object, alive beside the first: at another address
+    exec("def split(text):\n    return text.split('. ')", cell)
+    other_code = cell["split"]
+    rouge_l = get_metric("rouge-l")
+    signature = {name: rouge_l.with_options(splitter=f).signature
+                 for name, f in [("first", first), ("same_code", same_code), ("other_code", other_code)]}
+    assert first is not same_code and signature["first"] == signature["same_code"]
+    assert signature["first"] != signature["other_code"]
+    assert "0x" not in signature["first"]
+
+
 def test_parameters_the_scorer_does_not_take_are_refused():
     with pytest.raises(InputError, match=r"'rouge-we-1' has no parameter 'multiref'"):
         get_metric("rouge-we-1", multiref="B")      # ROUGE-WE always pools: multiref is a pin, not a parameter

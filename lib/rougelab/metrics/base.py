@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
 from rougelab import __version__
-from rougelab.fingerprint import code_fingerprint, package_pin, resource_pin, scorer_fingerprint
+from rougelab.fingerprint import code_fingerprint, package_pin, resource_pin, scorer_fingerprint, stable_text
 from rougelab.resources import RESOURCE_FILES
 from rougelab.scoring import InputError, check_batch, checked_batch
 
@@ -125,14 +125,16 @@ def _fmt(value, delimiters: str = "|") -> str:
     None, booleans and numbers as Python writes them (``True``, ``2``, ``0.5``); a string bare where it
     reads as itself (``_bare``), else quoted by ``repr`` (``'2'``, ``'a|b'``); a list or tuple in brackets,
     its items holding no bare ``,`` or bracket (``[rouge-1,rouge-l]``); anything else by its type and
-    ``str``, written as a string is (``<PosixPath:/x>``). ``delimiters``: what a bare string may not hold."""
+    ``str``, written as a string is (``<PosixPath:/x>``), a callable by ``stable_text`` (its code, as in every
+    process, not its address). ``delimiters``: what a bare string may not hold."""
     if isinstance(value, str):
         return value if _bare(value, delimiters) else repr(value)
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(_fmt(v, "|,[]") for v in value) + "]"
     if value is None or isinstance(value, (bool, int, float)):
         return str(value)
-    return f"<{type(value).__qualname__}:{_fmt(str(value), '|<>')}>"
+    text = stable_text(value) if callable(value) else str(value)  # a function's str holds its address
+    return f"<{type(value).__qualname__}:{_fmt(text, '|<>')}>"
 
 
 def _bare(text: str, delimiters: str) -> bool:

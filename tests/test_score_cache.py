@@ -83,6 +83,25 @@ def test_the_digest_is_sha256_of_the_documented_bytes():
         score_cache.content_digest(["\ud800"], [["a"]])
 
 
+def test_reference_rows_of_any_sequence_type_get_one_key(counting_metric):
+    """A reference row may be any sequence ``check_batch`` accepts: a tuple, a numpy array, a pandas Series
+    with labels of its own (a DataFrame row's reference columns). Each gets the key of the same texts in
+    lists; a Series row of one reference labelled other than 0 raised KeyError (its first text read by label 0)."""
+    import numpy as np
+
+    metric, calls = counting_metric
+    summaries = ["ab", "abc"]
+    lists = [["x"], ["y"]]
+    digest, expected = score_cache.content_digest(summaries, lists), metric.score(summaries, lists)
+    score_cache.cached_score(metric, summaries, lists)
+    rows = [[("x",), ("y",)], [np.array(["x"]), np.array(["y"])],
+            [pd.Series(["x"], index=["reference"]), pd.Series(["y"], index=["reference"])]]
+    for references in rows:
+        assert score_cache.content_digest(summaries, references) == digest
+        pd.testing.assert_frame_equal(score_cache.cached_score(metric, summaries, references), expected)
+    assert calls == [2, 2]  # scored, then once into the cache, then read from it for every row type
+
+
 def test_corrupt_file_is_reported_and_recomputed(counting_metric):
     metric, calls = counting_metric
     score_cache.cached_score(metric, ["ab"], [["x"]])

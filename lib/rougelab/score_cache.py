@@ -12,8 +12,7 @@ from __future__ import annotations
 import hashlib
 import zipfile
 from collections import deque
-from itertools import repeat
-from operator import itemgetter
+from itertools import chain, repeat
 from pathlib import Path
 
 from typing import TYPE_CHECKING
@@ -38,7 +37,7 @@ def content_digest(summaries, references, sources=None) -> str:
     ``scoring.check_batch`` accepts (valid Unicode: a lone surrogate raises ``UnicodeEncodeError``; at
     least one reference a summary, so no reference list is empty)."""
     if set(map(len, references)) == {1}:  # one reference a row (the usual batch): no list to join
-        joined = map(str.encode, map(itemgetter(0), references))
+        joined = map(str.encode, chain.from_iterable(references))  # a row's one text, whatever its index
     else:
         joined = map(_REFERENCE.join, map(map, repeat(str.encode), references))
     fields = [repeat(_SUMMARY), map(str.encode, summaries), repeat(_REFERENCE), joined]

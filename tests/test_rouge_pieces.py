@@ -81,6 +81,24 @@ def test_pieces_with_other_splitters(monkeypatch, splitter):
     assert len(calls) > 5 and whole.tobytes() == pieces.tobytes()
 
 
+@pytest.mark.filterwarnings("ignore:tokenizer=")
+def test_pieces_of_any_sequence_check_batch_accepts(monkeypatch):
+    """Pieces are cut by position whatever sequence holds the batch: a deque (which does not slice: cutting it
+    raised TypeError, where the whole batch in one piece scored) and pandas Series with labels of their own
+    give the table of the same texts in lists."""
+    from collections import deque
+
+    import pandas as pd
+
+    summaries, references = _batch(seed=5, n=40)
+    options = dict(measures=["rouge-1", "rouge-l"])
+    whole, _ = _in_pieces(monkeypatch, 10 ** 9, summaries, references, **options)
+    labels = [f"doc{i}" for i in range(len(summaries))][::-1]
+    for holder in (deque, lambda rows: pd.Series(rows, index=labels, dtype=object)):
+        pieces, calls = _in_pieces(monkeypatch, 7, holder(summaries), holder(references), **options)
+        assert len(calls) > 5 and whole.tobytes() == pieces.tobytes()
+
+
 def test_piece_ends_keep_references_together_and_bound_the_pairs():
     rng = random.Random(0)
     counts = np.array([rng.randint(1, 5) for _ in range(500)] + [40] + [1] * 30)

@@ -404,6 +404,9 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     pieces = _pieces(references)
     if len(pieces) == 1:
         return _score_piece(summaries, references, parsed, options, multiref, splitter)
+    # cut by position: a sequence ``check_batch`` accepts may not slice (a deque) or slice by label
+    summaries, references = (x if isinstance(x, (list, tuple, np.ndarray)) else list(x)
+                             for x in (summaries, references))
 
     def score(piece):
         lo, hi = piece

@@ -27,6 +27,35 @@ def test_thread_counts_without_starting_numbas_pool():
     assert done.stdout.splitlines() == ["2 [1, 1] False", "1 True"]
 
 
+FORKED = """
+import multiprocessing
+from rougelab import _jit
+
+def square(x):
+    return x * x
+
+def in_child(_):
+    return _jit.map_threads(square, [1, 2, 3])
+
+print(_jit.map_threads(square, [1, 2, 3]))  # the parent's threads are running
+with multiprocessing.get_context("fork").Pool(1) as pool:  # Linux's default start method
+    try:
+        print(pool.apply_async(in_child, [0]).get(timeout=30))
+    except multiprocessing.TimeoutError:
+        print("the forked child waits for ever")
+"""
+
+
+def test_map_threads_in_a_forked_child():
+    """A child forked after the parent's first ``map_threads`` (a ``multiprocessing`` pool on Linux) has a pool
+    of its own: the inherited one has no threads, and work handed to it waited for ever (any ``rouge`` call of
+    500 pairs or more in the child hung)."""
+    env = {**os.environ, "NUMBA_NUM_THREADS": "2"}
+    done = subprocess.run([sys.executable, "-c", FORKED], env=env, capture_output=True, text=True, check=True,
+                          timeout=120)
+    assert done.stdout.splitlines() == ["[1, 4, 9]", "[1, 4, 9]"]
+
+
 def test_pair_stats_reads_the_parallel_threshold_when_called(monkeypatch):
     """``pair_stats`` keeps a batch too small for threads in one part by ``_jit.PARALLEL_FROM`` as it is at the
     call (a setting changed after import, as tests/test_rouge_fast_path.py changes it, is obeyed), and its parts

@@ -314,6 +314,12 @@ def _pool(n: int) -> ThreadPoolExecutor:
     return ThreadPoolExecutor(n, thread_name_prefix="rougelab")
 
 
+# A forked child (multiprocessing's default on Linux) inherits the pool without its threads: work handed to
+# it would wait for ever. The child makes its own when it first needs one.
+if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
+    os.register_at_fork(after_in_child=_pool.cache_clear)
+
+
 # R/P/F and its rounding (``rougelab.scoring``) are plain Python: registered here, before any kernel that
 # calls them compiles, since every kernel module imports this one.
 from rougelab import scoring  # noqa: E402 (scoring imports nothing of the package)

@@ -98,6 +98,22 @@ def test_one_sentence_pairs_and_large_batches_go_the_batch_path():
     assert api._score_small([], [], plan) is None
 
 
+def test_a_large_batch_is_numbered_once(monkeypatch):
+    """A batch of more summaries than ``SMALL_PAIRS`` goes straight to the batch path: its texts were numbered
+    for the small path first (a ``TokenIndex`` of every text, a quarter of the call on 200,000 pairs), then again."""
+    numbered = []
+
+    def counted(summaries, references):
+        numbered.append(len(summaries))
+        return text_pairs(summaries, references)
+
+    text_pairs = api._text_pairs
+    monkeypatch.setattr(api, "_text_pairs", counted)
+    many = small_batch.SMALL_PAIRS + 1
+    rouge(["a b\nc"] * many, [["a c"]] * many, measures=["rouge-1", "rouge-l"], stem=False)
+    assert numbered == [many]
+
+
 @pytest.mark.parametrize("measures, options", [
     (["rouge-1", "rouge-l"], {"stem": True}),
     (["rouge-1", "rouge-l"], {"stopwords": True}),

@@ -34,7 +34,7 @@ from rougelab.rouge.core import (Measure, PairStats, PreparedText, Vocabulary, c
                                  pool_references, recall_precision_f)
 from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_sizes
 from rougelab.rouge.options import RougeOptions
-from rougelab.rouge.small_batch import small_batch_compiled, small_batch_scores
+from rougelab.rouge.small_batch import SMALL_PAIRS, small_batch_compiled, small_batch_scores
 from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.token_ids import TokenIndex
@@ -362,6 +362,8 @@ def _score_small(summaries, references, plan: _Plan) -> np.ndarray | None:
     """``_score_batch``'s numbers in one compiled call for a small batch (``small_batch_scores``), or None.
     The first such call that runs the compiled kernel also scores its batch through ``_score_batch`` once
     (``_load_batch_kernels``)."""
+    if len(summaries) > SMALL_PAIRS:  # more pairs than that (a reference each at least): not numbered twice
+        return None
     texts, peers, models, bounds = _text_pairs(summaries, references)
     table = small_batch_scores(texts, peers, models, bounds, _kernel_measures(plan.measures), plan.options.alpha,
                                plan.multiref == "B")

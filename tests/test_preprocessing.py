@@ -130,6 +130,21 @@ def test_forms_are_what_encode_counts():
     assert [encoded.vocabulary[i] for i in encoded.ids] == [f for f in pre.forms(words) if f is not None]
 
 
+def test_splitters_made_by_one_factory_get_signatures_of_their_own():
+    """Splitters one function makes (a closure over its argument, or a default argument) share their source
+    but split differently: the values they hold are part of their name, so metrics keyed by it (the score
+    cache) do not serve one's numbers for the other; the source alone gave both one signature."""
+    cell: dict = {"__name__": "__main__"}
+    exec("def splitter_on(sep):\n    def split(text):\n        return text.split(sep)\n    return split\n"
+         "def split_at(text, sep='. '):\n    return text.split(sep)", cell)
+    lines, periods = cell["splitter_on"]("\n"), cell["splitter_on"](". ")
+    assert lines("a. b\nc") != periods("a. b\nc")
+    assert Preprocessing(splitter=lines).signature != Preprocessing(splitter=periods).signature
+    assert Preprocessing(splitter=lines).signature == Preprocessing(splitter=cell["splitter_on"]("\n")).signature
+    exec("def split_at(text, sep='\\n'):\n    return text.split(sep)", other := {"__name__": "__main__"})
+    assert Preprocessing(splitter=cell["split_at"]).signature != Preprocessing(splitter=other["split_at"]).signature
+
+
 def test_a_redefined_splitter_gets_a_new_signature():
     """A splitter function redefined under the same name (a notebook cell run again after an edit) splits
     differently and gets another signature; naming it by module and name alone gave both ``split=__main__.split``."""

@@ -261,7 +261,7 @@ def stable_text(value) -> str:
     if inspect.isfunction(value) or inspect.isclass(value) or inspect.ismethod(value):
         owner = _code_owner(value)
         if _written_by_user(owner):
-            return f"code:{source_fingerprint(owner)}"
+            return f"code:{source_fingerprint(owner)}{_captured(value)}"
         return f"{owner.__module__}.{owner.__qualname__}"
     if type(value).__module__ == "numpy" and hasattr(value, "tobytes"):
         return f"array:{value.dtype}{getattr(value, 'shape', ())}:{hashlib.sha256(value.tobytes()).hexdigest()[:16]}"
@@ -269,6 +269,22 @@ def stable_text(value) -> str:
         return f"{type(value).__qualname__}:{hashlib.sha256(pickle.dumps(value, protocol=4)).hexdigest()[:16]}"
     except Exception:  # noqa: BLE001 (an object pickle refuses is named by its repr)
         return repr(value)
+
+
+def _captured(function) -> str:
+    """The values a user's function holds beside its source: its defaults and the variables it closes over
+    (``make_splitter(". ")`` and ``make_splitter("\\n")`` share one source), callables among them left out
+    (a nested function may close over itself); '' when there are none."""
+    if not inspect.isfunction(function):
+        return ""
+    values = [*(function.__defaults__ or ()), *sorted((function.__kwdefaults__ or {}).items())]
+    for cell in function.__closure__ or ():
+        try:
+            values.append(cell.cell_contents)
+        except ValueError:  # a variable not bound yet
+            values.append(None)
+    values = [v for v in values if not callable(v)]
+    return f"({', '.join(map(stable_text, values))})" if values else ""
 
 
 def _code_owner(scorer):

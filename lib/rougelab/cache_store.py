@@ -17,7 +17,6 @@ else a user put in the folder (``rougelab cache clear`` deletes only those).
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -26,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Callable
 
-from rougelab.fingerprint import code_fingerprint, file_digest, package_versions
+from rougelab.fingerprint import code_fingerprint, file_digest, package_versions, texts_digest
 from rougelab.paths import CacheError
 from rougelab.safe_write import is_partial, write_atomic
 
@@ -48,12 +47,9 @@ class Maker:
 
     def key(self, *content: str) -> str:
         """Hex digest of everything in the maker and of ``content`` (e.g. the digest of the texts), each part
-        UTF-8 encoded after the byte 0xFF, which UTF-8 never contains: no part can pass for a separator."""
-        digest = hashlib.sha256()
-        for part in (self.signature, code_fingerprint(*self.modules), *self._versions(),
-                     *(file_digest(p) for p in self.resources), *content):
-            digest.update(b"\xff" + part.encode("utf-8", "surrogatepass"))
-        return digest.hexdigest()[:KEY_DIGITS]
+        told apart by ``texts_digest``: no part can pass for a separator."""
+        return texts_digest((self.signature, code_fingerprint(*self.modules), *self._versions(),
+                             *(file_digest(p) for p in self.resources), *content))[:KEY_DIGITS]
 
     def _versions(self) -> list[str]:
         return [f"{name}={version}" for name, version in package_versions(self.packages).items()]

@@ -124,6 +124,15 @@ def _imports(path: Path, name: str) -> list[str]:
     return [m for m in found if _module_file(m) is not None]
 
 
+def texts_digest(texts: Iterable[str]) -> str:
+    """SHA-256 (hex) of ``texts`` in order, each UTF-8 encoded after the byte 0xFF, which UTF-8 never contains:
+    no text can pass for a separator, so the bytes give back the texts (the cache keys of several texts)."""
+    digest = hashlib.sha256()
+    for text in texts:
+        digest.update(b"\xff" + text.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
 def file_digest(path) -> str:
     """SHA-256 (hex) of one file, read once per process while the file (its device and inode) keeps its size
     and modification time. One ``stat``: resolving the path's links costs 25 times more (a cache key asks

@@ -8,11 +8,11 @@ of the third-party packages that compute the components; a corrupt file is repor
 """
 from __future__ import annotations
 
-import hashlib
 import json
 
 from rougelab import __version__
 from rougelab.cache_store import Maker, entry_file, save
+from rougelab.fingerprint import texts_digest
 from rougelab.paths import cache_dir
 from rougelab.warn import warn
 
@@ -22,12 +22,8 @@ PACKAGES = ("nltk", "numba", "numpy", "regex")  # third-party code that computes
 
 
 def text_key(*texts: str) -> str:
-    """SHA-256 of the texts, each UTF-8 encoded after the byte 0xFF, which UTF-8 never contains: a text
-    cannot pass for a separator, so the bytes give back the texts (as ``score_cache.content_digest``)."""
-    h = hashlib.sha256()
-    for text in texts:
-        h.update(b"\xff" + text.encode("utf-8", "surrogatepass"))
-    return h.hexdigest()
+    """SHA-256 of the texts, told apart (``fingerprint.texts_digest``)."""
+    return texts_digest(texts)
 
 
 class ItemCache:

@@ -26,10 +26,10 @@ import numpy as np
 from rougelab.score_table import ScoreTable, frame_scorer
 from rougelab.scoring import InputError, check_batch
 from rougelab.rouge.best_f import best_f_rpf
-# run_kernel, map_threads and parts_of through batch: importing rougelab._jit here would make this module a
-# kernel source (_jit.kernel_sources)
+# run_kernel, map_threads, parts_of and start_threads through batch: importing rougelab._jit here would make this
+# module a kernel source (_jit.kernel_sources)
 from rougelab.rouge.batch import (EncodedBatch, map_threads, pair_stats, parts_of, pooled_rpf, rpf_seconds,
-                                  run_kernel)
+                                  run_kernel, start_threads)
 from rougelab.rouge.core import (Measure, PairStats, PreparedText, Vocabulary, check_options, measure_stats,
                                  pool_references, recall_precision_f)
 from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_sizes
@@ -379,10 +379,12 @@ def _load_batch_kernels(summaries, references, plan: _Plan) -> None:
     """Score a small batch through ``_score_batch`` too, once per process, when the small path first runs
     compiled: the kernel cache's batch kernels then load while the process is loading anyway, not in the
     middle of its first larger batch (5 kernels, about 30 ms; ``small_batch_rpf`` holds their code but
-    numba loads each kernel on its own). Where they are not compiled yet they run as Python on this batch."""
+    numba loads each kernel on its own). Where they are not compiled yet they run as Python on this batch.
+    The threads that score a large batch's pieces start here too (``start_threads``)."""
     global _batch_kernels_loaded
     _batch_kernels_loaded = True
     _score_batch(summaries, references, plan.measures, plan.options, plan.multiref, plan.splitter)
+    start_threads()
 
 
 # Pairs a piece of a large batch holds at most (``_score_batch``). On a million distinct pairs, pieces of

@@ -96,6 +96,19 @@ def test_hash_table_grows_with_the_distinct_tokens(scan):
     _check([text, text[::-1]])
 
 
+def test_a_few_bytes_of_many_distinct_tokens_grow_the_small_table(scan):
+    """A short text starts with a table of about a slot per 4 bytes (64 at least): 150 distinct one- and
+    two-letter tokens in under 512 bytes (128 slots, room for 64) grow it in the middle of the text."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    words = [a + b for a in " " + letters for b in letters][:150]
+    text = " ".join(words)
+    assert 256 < len(text) < 512
+    data = np.frombuffer(text.encode().translate(byte_tokens.TOKEN_BYTES), dtype=np.uint8)
+    surface, lengths, units, first, size = byte_tokens.scan_tokens(data, np.array([len(data)], dtype=np.int64))
+    assert surface.tolist() == list(range(150)) and lengths.tolist() == [150] and units.tolist() == [1]
+    _check([text, " ".join(reversed(words)), "a b\nzz " + text])
+
+
 def test_tokens_with_equal_keys_stay_distinct(scan):
     """Tokens of over 8 bytes are keyed by their last 8: those sharing them (and their length) keep their
     own numbers and words, since the table then compares bytes; a token equal to the shared 8 bytes, or

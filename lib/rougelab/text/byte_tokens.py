@@ -157,16 +157,21 @@ def _grown(table):
 def _scan(data, text_ends, surface):
     """``scan_tokens`` of the texts ``text_ends`` (relative to ``data``) in one pass, the tokens' numbers written
     to ``surface`` (room for ``len(data) // 2 + 1``: a token takes a byte and a separator). The hash table (see
-    ``_slot``) starts at 4,096 slots and grows four-fold (``_grown``) before half of them fill: sized by the
-    distinct tokens, not by the bytes, it stays in the processor's caches. (``_scan_texts`` does the work
-    with one table, from the text where it stopped: a table replaced inside its loop made it 1.7x slower.)"""
+    ``_slot``) starts at 4,096 slots, or about a slot for every 4 bytes of fewer bytes (at least 64), and
+    grows four-fold (``_grown``) before half of them fill: sized by the distinct tokens, not by the bytes, it
+    stays in the processor's caches; a pair's few hundred bytes zero 4 kB, not 64 kB (fresh pages to fault in
+    after a larger call gave its memory back). (``_scan_texts`` does the work with one table, from the text
+    where it stopped: a table replaced inside its loop made it 1.7x slower.)"""
     n = len(data)
     line_tokens = np.empty(n + 1, dtype=np.int64)
     text_lines = np.zeros(len(text_ends), dtype=np.int64)
     first = np.empty(n // 2 + 1, dtype=np.int64)
     length = np.empty(n // 2 + 1, dtype=np.int64)
     found = np.zeros(3, dtype=np.int64)  # tokens, sentence units, distinct tokens so far
-    table = np.zeros(2 * 4096, dtype=np.int64)
+    slots = 64
+    while slots < 4096 and 4 * slots < n:
+        slots *= 2
+    table = np.zeros(2 * slots, dtype=np.int64)
     t = np.int64(0)  # an int64 from the start, the type _scan_texts returns: t has one type throughout
     while True:
         t = _scan_texts(data, text_ends, t, table, found, surface, line_tokens, text_lines, first, length)

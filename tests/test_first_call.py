@@ -122,6 +122,21 @@ def test_a_process_that_starts_small_loads_the_batch_kernels_with_the_small_one(
     assert {"small_batch_rpf", "_scan", "text_bounds", "batch_pair_stats", "lcs_pair_stats", "pooled_rpf"} <= loaded
 
 
+THREADS = LOADED.replace("print(json.dumps(compiled()))", """import threading
+print(json.dumps(sorted(t.name for t in threading.enumerate() if t.name.startswith("rougelab"))))""")
+
+
+@needs_numba
+def test_a_process_that_starts_small_starts_the_threads_of_large_batches(tmp_path):
+    """The small first call that loads the batch kernels also starts the threads that score a large batch's
+    pieces (``_jit.start_threads``), which the process's first large batch started otherwise, waiting for each."""
+    call = json.dumps((SUMMARIES[:1], REFERENCES[:1], ["rouge-1", "rouge-2", "rouge-l"]))
+    cache = os.environ.get("ROUGELAB_CACHE", str(tmp_path))
+    started = _run(THREADS.replace("input()))", "input()), stem=False)"), call, ROUGELAB_CACHE=cache,
+                   ROUGELAB_COMPILE_SECONDS="0", NUMBA_NUM_THREADS="2")
+    assert json.loads(started) == ["rougelab_0", "rougelab_1"]
+
+
 # First calls on ROUGE-1.5.5's pair-by-pair path (``rouge.core``): length limits, Lin's ROUGE-W, best-f over it,
 # and the ``rouge155`` front end's ``score_peer``.
 PAIR_BY_PAIR_CALLS = [

@@ -27,6 +27,29 @@ def test_thread_counts_without_starting_numbas_pool():
     assert done.stdout.splitlines() == ["2 [1, 1] False", "1 True"]
 
 
+STARTED = """
+import threading
+from rougelab import _jit
+def ours():
+    return sorted(t.name for t in threading.enumerate() if t.name.startswith("rougelab"))
+before = ours()
+_jit.start_threads()
+started = ours()
+_jit.start_threads()  # running already: nothing more
+print(before, started, ours(), _jit.map_threads(lambda x: x + 1, [1, 2]), ours())
+"""
+
+
+@pytest.mark.parametrize("threads, names", [("2", "['rougelab_0', 'rougelab_1']"), ("1", "[]")])
+def test_start_threads_starts_every_thread_of_the_pool_once(threads, names):
+    """``start_threads`` starts every thread ``map_threads`` uses (none with one thread), once: later calls and
+    work find them running."""
+    env = {**os.environ, "NUMBA_NUM_THREADS": threads}
+    done = subprocess.run([sys.executable, "-c", STARTED], env=env, capture_output=True, text=True, check=True,
+                          timeout=120)
+    assert done.stdout.splitlines() == [f"[] {names} {names} [2, 3] {names}"]
+
+
 FORKED = """
 import multiprocessing
 from rougelab import _jit

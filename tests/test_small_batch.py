@@ -114,6 +114,27 @@ def test_a_large_batch_is_numbered_once(monkeypatch):
     assert numbered == [many]
 
 
+def test_the_call_that_loads_the_batch_kernels_scores_its_batch_twice(monkeypatch):
+    """A process's first small call that runs compiled loads the batch kernels (``_load_batch_kernels``: its batch
+    through ``_score_batch`` once) and then scores the batch a second time (``_again_after_loading``), with the
+    same numbers; the calls after it score once."""
+    small, batch = [], []
+
+    def counted(log, function):
+        return lambda summaries, *rest: log.append(len(summaries)) or function(summaries, *rest)
+
+    monkeypatch.setattr(api, "_score_small", counted(small, api._score_small))
+    monkeypatch.setattr(api, "_score_batch", counted(batch, api._score_batch))
+    monkeypatch.setattr(api, "_batch_kernels_loaded", False)
+    monkeypatch.setattr(api, "small_batch_compiled", lambda: True)  # as once the kernel has run compiled
+    summaries, references = ["a b c.\nd e.", "e c"], [["a b d.\ne c."], ["c e.\nd"]]  # not all one-sentence pairs
+    first = rouge(summaries, references, ["rouge-1", "rouge-l"], stem=False)
+    assert (small, batch) == ([2, 2], [2]) and api._batch_kernels_loaded
+    again = rouge(summaries, references, ["rouge-1", "rouge-l"], stem=False)
+    assert (small, batch) == ([2, 2, 2], [2])
+    assert first.equals(again) and first.to_numpy().tobytes() == again.to_numpy().tobytes()
+
+
 @pytest.mark.parametrize("measures, options", [
     (["rouge-1", "rouge-l"], {"stem": True}),
     (["rouge-1", "rouge-l"], {"stopwords": True}),

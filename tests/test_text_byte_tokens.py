@@ -96,6 +96,19 @@ def test_hash_table_grows_with_the_distinct_tokens(scan):
     _check([text, text[::-1]])
 
 
+def test_a_few_bytes_of_many_distinct_tokens_grow_the_small_table(scan):
+    """A short text starts with a table of about a slot per 4 bytes (64 at least): 150 distinct one- and
+    two-letter tokens in under 512 bytes (128 slots, room for 64) grow it in the middle of the text."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    words = [a + b for a in " " + letters for b in letters][:150]
+    text = " ".join(words)
+    assert 256 < len(text) < 512
+    data = np.frombuffer(text.encode().translate(byte_tokens.TOKEN_BYTES), dtype=np.uint8)
+    surface, lengths, units, first, size = byte_tokens.scan_tokens(data, np.array([len(data)], dtype=np.int64))
+    assert surface.tolist() == list(range(150)) and lengths.tolist() == [150] and units.tolist() == [1]
+    _check([text, " ".join(reversed(words)), "a b\nzz " + text])
+
+
 def test_tokens_with_equal_keys_stay_distinct(scan):
     """Tokens of over 8 bytes are keyed by their last 8: those sharing them (and their length) keep their
     own numbers and words, since the table then compares bytes; a token equal to the shared 8 bytes, or
@@ -146,27 +159,31 @@ def test_any_byte_but_the_space_and_newline_is_part_of_a_token(scan):
 
 
 def test_a_thread_keeps_its_scan_table_empty_for_the_next_scan(scan):
-    """Each scan takes its thread's kept hash table and leaves it all zeros (grown tables too, up to
-    ``KEPT_SLOTS``): a scan after a large one numbers its tokens as a first scan does; a scan stopped half-way
-    keeps no table, so the next starts from a fresh one."""
+    """A scan of enough bytes takes its thread's kept hash table and leaves it all zeros (grown tables too, up to
+    ``KEPT_SLOTS``): a scan after a large one numbers its tokens as a first scan does; a small scan takes a new
+    table and leaves the kept one alone; a scan stopped half-way keeps no table."""
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     large = " ".join(digits[k // 1296] + digits[k // 36 % 36] + digits[k % 36] for k in range(20_000))
+    medium = [f"the cat {k} sat\non the mat" for k in range(20_000)]  # 540 kB, 20,006 distinct tokens
     small = ["the cat sat\non the mat", "a mat , the cat"]
     vars(byte_tokens._kept).pop("table", None)
-    first = TokenEncoder().encode_many(small)
-    _check([large])  # grows the table to 65,536 slots, which the thread keeps
+    first = [TokenEncoder().encode_many(texts) for texts in (medium, small)]
+    _check([large])  # grows a table to 65,536 slots, which the thread keeps
     kept = byte_tokens._kept.table
     assert len(kept) == 2 * byte_tokens.KEPT_SLOTS and not kept.any()
-    again = TokenEncoder().encode_many(small)
-    assert all(a.tolist() == b.tolist() for a, b in zip(first, again))
-    _check(small)
+    for texts, before in zip((small, medium, small), (first[1], first[0], first[1])):
+        again = TokenEncoder().encode_many(texts)
+        assert all(a.tolist() == b.tolist() for a, b in zip(before, again))
+        assert not byte_tokens._kept.table.any()
+    if not scan.endswith("parts"):  # scanned on this thread: the medium batch used the kept table
+        assert byte_tokens._kept.table is kept
 
     def stopped(*args):
         args[3][:2] = 7  # the table half filled, then interrupted
         raise KeyboardInterrupt
 
-    data = np.frombuffer(b"a b", dtype=np.uint8)
+    data = np.frombuffer(" ".join(medium).encode(), dtype=np.uint8)
     with pytest.raises(KeyboardInterrupt):
-        byte_tokens._scanned(stopped, data, np.array([3], dtype=np.int64))
+        byte_tokens._scanned(stopped, data, np.array([len(data)], dtype=np.int64))
     assert not hasattr(byte_tokens._kept, "table")
-    assert all(a.tolist() == b.tolist() for a, b in zip(first, TokenEncoder().encode_many(small)))
+    assert all(a.tolist() == b.tolist() for a, b in zip(first[0], TokenEncoder().encode_many(medium)))

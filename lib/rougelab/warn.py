@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+from functools import lru_cache
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
@@ -17,6 +18,12 @@ _PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 def warn(message: str, category: type[Warning] = UserWarning) -> None:
     """``warnings.warn(message, category)`` attributed to the first caller outside rougelab."""
     frame, level = sys._getframe(1), 2
-    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE):
+    while frame is not None and _ours(frame.f_code.co_filename):
         frame, level = frame.f_back, level + 1
     warnings.warn(message, category, stacklevel=level)
+
+
+@lru_cache(maxsize=1024)
+def _ours(filename: str) -> bool:
+    """Whether the code of ``filename`` is this package's (its absolute path, worked out once per file)."""
+    return os.path.abspath(filename).startswith(_PACKAGE)

@@ -20,7 +20,7 @@ from typing import Sequence
 import numpy as np
 
 from rougelab import _jit
-from rougelab._jit import jit, jitable, map_threads, parts_of, run_kernel
+from rougelab._jit import jit, jitable, map_threads, parts_of, run_kernel, start_threads  # noqa: F401 (api's)
 from rougelab.rouge.core import Measure
 from rougelab.rouge.grams import KIND_SKIP, code_hits, gram_codes, room_for, shared_ngram_hits, sorted_hits
 from rougelab.rouge.lcs import sentence_lcs_length, union_lcs_hits

@@ -17,6 +17,7 @@ summary goes through ``PreparedText`` pair by pair. Both paths give the same dig
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache, wraps
 from itertools import chain
 from typing import NamedTuple, Sequence
@@ -127,19 +128,28 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
                       for left_out in range(m)])
 
 
+_second_run = threading.local()  # ``.on`` while ``_again_after_loading`` scores a batch the second time
+
+
 def _again_after_loading(scorer):
     """``scorer``, run a second time by the call that loads the batch kernels (``_load_batch_kernels``: a
     process's first small call that runs compiled). That call loads for about half a second (the small kernel,
     the batch kernels, pandas and its first DataFrame) after its own steps ran, and steps whose code and data
     were last touched that long before run several times slower (one pair: 55 us back to back, 300-500 us
     after 30-300 ms of other work; benchmarks/RESULTS.md): the process's next call would pay it. Run again,
-    they are fresh. Every other call runs once."""
+    they are fresh. The second run warns of nothing (the first did). Every other call runs once."""
     @wraps(scorer)
     def again(*args, **kwargs):
         if _batch_kernels_loaded:
             return scorer(*args, **kwargs)
         scores = scorer(*args, **kwargs)
-        return scorer(*args, **kwargs) if _batch_kernels_loaded else scores
+        if not _batch_kernels_loaded:
+            return scores
+        _second_run.on = True
+        try:
+            return scorer(*args, **kwargs)
+        finally:
+            _second_run.on = False
 
     return again
 
@@ -227,7 +237,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
                  perl_last_unigram_bug=perl_last_unigram_bug, perl_byte_limit_skips_lcs=perl_byte_limit_skips_lcs,
                  perl_round_before_f=perl_round_before_f, perl_wlcs=perl_wlcs)
     check_sizes(summaries, references, plan.measures)  # very long texts: InputError before any allocation
-    if plan.options.tokenizer in ("rouge155", "rouge-score"):
+    if plan.options.tokenizer in ("rouge155", "rouge-score") and not getattr(_second_run, "on", False):
         warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
                              f"tokenizer={plan.options.tokenizer!r}", "tokenizer='unicode' keeps them")
     table = _score_small(summaries, references, plan) if plan.small else None

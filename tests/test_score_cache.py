@@ -138,3 +138,31 @@ def _counting(calls, score):
         calls.append(list(self.options.get("measures", ())))
         return score(self, summaries, references, sources)
     return counted
+
+
+def test_the_key_checks_the_texts_as_check_batch_does():
+    """The key's strict UTF-8 encoding of every text stands in for ``check_batch``'s check of the texts: a bad
+    text, row or batch gets the error ``check_batch`` gives (the same message), and nothing is cached."""
+    import numpy as np
+
+    from rougelab.metrics.registry import get_metric
+    from rougelab.paths import cache_dir
+    from rougelab.scoring import InputError, check_batch
+
+    batches = [(["a\ud800"], [["b"]], None), (["a"], [["b", "\udfff"]], None), ([5], [["b"]], None),
+               (["a"], [[b"x"]], None), (["a", "b"], [["c"], []], None), (["a"], ["abc"], None),
+               (["a"], [np.array(["x", "\ud800"], dtype=object)], None), (["a"], [pd.Series(["x", 3])], None),
+               (["a", "\ud801"], [["b"], []], None), (["a"], [["b"]], ["\ud800"]), (["a"], [["b"]], [4]),
+               (["é\ud800"], [["b"]], None), (["a"], [("b", None)], None)]
+    reading = Metric("reads-source", lambda summaries, references, sources: pd.DataFrame({"n": [1.0] * len(sources)}),
+                     primary="n", needs_source=True)
+    for metrics in ([get_metric("rouge-1"), get_metric("rouge-2")], [get_metric("rouge-1"), reading]):
+        for summaries, references, sources in batches:
+            if sources is None and reading in metrics:
+                sources = [""] * len(summaries)
+            with pytest.raises(InputError) as expected:
+                check_batch(summaries, references, sources)
+            with pytest.raises(InputError) as got:
+                score_cache.cached_scores(metrics, summaries, references, sources)
+            assert str(got.value) == str(expected.value)
+    assert not any(cache_dir("scores").iterdir())

@@ -8,6 +8,7 @@ import rougelab.rouge.api as api
 import rougelab.rouge.small_batch as small_batch
 from rougelab import _jit
 from rougelab.rouge import rouge
+from rougelab.text.tokenizers import DroppedLettersWarning
 
 WORDS = ["the", "cat", "sat", "on", "mat", "a", "dog", "ran", "Cat", "MAT", "it's", "co-op", "caf\u00e9", "\u732b",
          "2024", "x9", "-", "...", ",", "the", "the", "a"]
@@ -117,7 +118,7 @@ def test_a_large_batch_is_numbered_once(monkeypatch):
 def test_the_call_that_loads_the_batch_kernels_scores_its_batch_twice(monkeypatch):
     """A process's first small call that runs compiled loads the batch kernels (``_load_batch_kernels``: its batch
     through ``_score_batch`` once) and then scores the batch a second time (``_again_after_loading``), with the
-    same numbers; the calls after it score once."""
+    same numbers and without warning again; the calls after it score once."""
     small, batch = [], []
 
     def counted(log, function):
@@ -127,10 +128,13 @@ def test_the_call_that_loads_the_batch_kernels_scores_its_batch_twice(monkeypatc
     monkeypatch.setattr(api, "_score_batch", counted(batch, api._score_batch))
     monkeypatch.setattr(api, "_batch_kernels_loaded", False)
     monkeypatch.setattr(api, "small_batch_compiled", lambda: True)  # as once the kernel has run compiled
-    summaries, references = ["a b c.\nd e.", "e c"], [["a b d.\ne c."], ["c e.\nd"]]  # not all one-sentence pairs
-    first = rouge(summaries, references, ["rouge-1", "rouge-l"], stem=False)
+    summaries, references = ["a b c.\nd caf\u00e9.", "e c"], [["a b d.\ne c."], ["c e.\nd"]]  # not all one sentence
+    with pytest.warns(DroppedLettersWarning) as warned:  # the letter é, dropped: warned of once
+        first = rouge(summaries, references, ["rouge-1", "rouge-l"], stem=False)
     assert (small, batch) == ([2, 2], [2]) and api._batch_kernels_loaded
-    again = rouge(summaries, references, ["rouge-1", "rouge-l"], stem=False)
+    assert len(warned) == 1
+    with pytest.warns(DroppedLettersWarning):
+        again = rouge(summaries, references, ["rouge-1", "rouge-l"], stem=False)
     assert (small, batch) == ([2, 2, 2], [2])
     assert first.equals(again) and first.to_numpy().tobytes() == again.to_numpy().tobytes()
 

@@ -10,6 +10,7 @@ record beside each file); a corrupt file is reported and recomputed.
 from __future__ import annotations
 
 import hashlib
+import io
 import zipfile
 from collections import deque
 from itertools import chain, repeat
@@ -23,7 +24,7 @@ from rougelab.cache_store import Maker, entry_file, save
 from rougelab.metrics.base import Metric
 from rougelab.metrics.together import score_together
 from rougelab.paths import cache_dir
-from rougelab.scoring import checked_batch
+from rougelab.scoring import check_texts, checked_batch
 from rougelab.warn import warn
 
 if TYPE_CHECKING:  # pandas loads when a cached table is read
@@ -33,9 +34,10 @@ if TYPE_CHECKING:  # pandas loads when a cached table is read
 def content_digest(summaries, references, sources=None) -> str:
     """SHA-256 of every text in the batch, in order, each UTF-8 encoded after a byte that UTF-8 never
     contains (0xFF before a summary, 0xFE before each of its references, 0xFD before its source), so a
-    text cannot pass for a separator: the bytes give back the texts and their places. For a batch
-    ``scoring.check_batch`` accepts (valid Unicode: a lone surrogate raises ``UnicodeEncodeError``; at
-    least one reference a summary, so no reference list is empty)."""
+    text cannot pass for a separator: the bytes give back the texts and their places. For a batch whose
+    shape ``scoring.check_batch`` accepts (at least one reference a summary, so no reference list is empty);
+    a text that is not a ``str`` raises ``TypeError``, one that is not valid Unicode (a lone surrogate)
+    ``UnicodeEncodeError``: the encoding checks the texts (``cached_scores``)."""
     if set(map(len, references)) == {1}:  # one reference a row (the usual batch): no list to join
         joined = map(str.encode, chain.from_iterable(references))  # a row's one text, whatever its index
     else:
@@ -74,10 +76,10 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     (``metrics.together.score_together``: those that declare they can join, such as ROUGE-1, -2 and -L,
     in one call of their scorer), and each metric's table is stored under its own signature.
     ``progress`` shows a bar over the calls."""
-    with checked_batch(summaries, references, sources, needs_source=any(m.needs_source for m in metrics)):
-        digests = {False: content_digest(summaries, references)}  # the texts are hashed once, not once per metric
-        if any(m.needs_source for m in metrics):
-            digests[True] = content_digest(summaries, references, sources)
+    needs_source = any(m.needs_source for m in metrics)
+    keyed = sources is None or needs_source  # every text goes into a key, whose strict encoding checks it
+    with checked_batch(summaries, references, sources, needs_source=needs_source, texts=not keyed):
+        digests = _digests(summaries, references, sources if needs_source else None)
         makers = [_maker(m) for m in metrics]
         paths = [_path(m, digests[m.needs_source], maker) for m, maker in zip(metrics, makers)]
         tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p in paths]
@@ -87,6 +89,20 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
             tables[i] = table
             save(paths[i], _npz(table), makers[i])
         return tables
+
+
+def _digests(summaries, references, sources) -> dict[bool, str]:
+    """``content_digest`` of the batch (under False) and, given ``sources``, of the batch with them (True): the
+    texts are hashed once, not once per metric. Its strict UTF-8 encoding of every text checks the texts
+    (``scoring.check_batch``): when it fails, ``check_texts`` says which text is wrong and why."""
+    try:
+        digests = {False: content_digest(summaries, references)}
+        if sources is not None:
+            digests[True] = content_digest(summaries, references, sources)
+    except (TypeError, UnicodeEncodeError):  # a text that is not a str, or holds a lone surrogate
+        check_texts(summaries, references, sources)
+        raise
+    return digests
 
 
 def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:
@@ -106,6 +122,8 @@ def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:
     return pd.DataFrame(values, columns=columns)
 
 
-def _npz(table: pd.DataFrame):
-    """Writes ``table`` to a binary file handle (an ``.npz`` archive without pickles)."""
-    return lambda out: np.savez(out, columns=np.array(table.columns, dtype=str), values=table.to_numpy(dtype=float))
+def _npz(table: pd.DataFrame) -> bytes:
+    """``table`` as the bytes of an ``.npz`` archive without pickles (built in memory: one write to the file)."""
+    out = io.BytesIO()
+    np.savez(out, columns=np.array(table.columns, dtype=str), values=table.to_numpy(dtype=float))
+    return out.getvalue()

@@ -3,7 +3,8 @@ gram counts type and R/P/F.
 
 ``InputError`` is what every metric raises for bad input (a ``ValueError``: the command line turns it
 into a one-line error). ``check_batch`` is the one check of a batch's shape and texts, run by
-``Metric.score``, the score cache and ``rougelab.rouge.rouge`` alike; ``checked_batch`` makes the
+``Metric.score``, the score cache (which leaves the texts to its key's strict UTF-8 encoding, and
+``check_texts`` to say what is wrong) and ``rougelab.rouge.rouge`` alike; ``checked_batch`` makes the
 checks of one call after the first free, so a batch is checked once however many layers it passes.
 ``GramCounts`` is a text's gram -> count table with its clipped match (Lin 2004, eq. 1; ``Grams``: the
 same as arrays);
@@ -32,12 +33,14 @@ _CHECKED: ContextVar[tuple] = ContextVar("rougelab_checked_batch", default=())
 
 
 def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
-                sources: Sequence[str] | None = None, *, needs_source: bool = False) -> None:
+                sources: Sequence[str] | None = None, *, needs_source: bool = False, texts: bool = True) -> None:
     """Raise ``InputError`` unless the batch is well formed.
 
     Lists (or tuples) of the same length; every summary, reference and source a ``str`` of valid
     Unicode (a lone surrogate cannot be encoded as UTF-8); at least one reference per summary.
     Inside ``checked_batch`` of these same objects it returns at once: they were checked.
+    ``texts=False`` checks all but the texts themselves, for a caller that UTF-8 encodes every text
+    strictly anyway (the score cache's key) and calls ``check_texts`` when that fails.
     """
     done = _CHECKED.get()
     if done and done[0] is summaries and done[1] is references and (sources is None or done[2] is sources):
@@ -56,32 +59,47 @@ def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
                          "pass one list of references per summary")
     if sources is not None and len(sources) != len(summaries):
         raise InputError(f"{len(summaries)} summaries but {len(sources)} sources: pass one source per summary")
-    if _well_formed(summaries, references, () if sources is None else sources):
+    if _well_formed(summaries, references, () if sources is None else sources, texts):
         return
-    for i, refs in enumerate(references):  # something is wrong: find it and say where
+    _raise_first_fault(summaries, references, sources, texts)
+
+
+def check_texts(summaries: Sequence[str], references: Sequence[Sequence[str]],
+                sources: Sequence[str] | None = None) -> None:
+    """Raise the ``InputError`` that ``check_batch`` gives for the first text that is not a ``str`` of valid
+    Unicode, in a batch that passed ``check_batch(..., texts=False)``."""
+    _raise_first_fault(summaries, references, sources, texts=True)
+
+
+def _raise_first_fault(summaries, references, sources, texts: bool) -> None:
+    """The ``InputError`` of the batch's first fault, row by row, saying where (its texts read too, with
+    ``texts``); none when there is none (reference rows of another sequence type, say)."""
+    for i, refs in enumerate(references):
         if isinstance(refs, str):
             raise InputError(f"references[{i}] is a string: pass a list of reference texts per summary")
         _check_list(refs, f"references[{i}]")
         if len(refs) == 0:
             raise InputError(f"summary {i} has no references: pass a non-empty list of reference texts")
-        for k, ref in enumerate(refs):
+        for k, ref in enumerate(refs if texts else ()):
             if not (isinstance(ref, str) and ref.isascii()):  # an ASCII str is valid: skip the costly checks
                 _check_text(ref, f"references[{i}][{k}]")
-    for i, text in enumerate(summaries):
+    for i, text in enumerate(summaries if texts else ()):
         if not (isinstance(text, str) and text.isascii()):
             _check_text(text, f"summaries[{i}]")
-    for i, text in enumerate(sources if sources is not None else ()):
+    for i, text in enumerate(sources if texts and sources is not None else ()):
         _check_text(text, f"sources[{i}]", hint=" (does this dataset have source documents?)")
 
 
 @contextmanager
 def checked_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
-                  sources: Sequence[str] | None = None, *, needs_source: bool = False) -> Iterator[None]:
+                  sources: Sequence[str] | None = None, *, needs_source: bool = False,
+                  texts: bool = True) -> Iterator[None]:
     """``check_batch`` once, then, inside the block, every ``check_batch`` of these same objects passes
     without checking again: an entry point that hands the batch on (the score cache to ``Metric.score``
     to a scorer such as ``rougelab.rouge.rouge``, each of which checks what it is given when called on
-    its own) checks it once per call."""
-    check_batch(summaries, references, sources, needs_source=needs_source)
+    its own) checks it once per call. ``texts=False``: the block checks the texts first thing itself
+    (as ``check_batch`` says)."""
+    check_batch(summaries, references, sources, needs_source=needs_source, texts=texts)
     token = _CHECKED.set((summaries, references, sources))
     try:
         yield
@@ -111,16 +129,19 @@ def joined_batch(systems: Mapping[str, Sequence[str]], references: Sequence[Sequ
         _CHECKED.reset(token)
 
 
-def _well_formed(summaries, references, sources) -> bool:
-    """True when each reference list is a non-empty list or tuple and every text a ``str`` that encodes
-    as UTF-8; checked with builtins that loop in C, so that a large batch costs no Python loop per text."""
+def _well_formed(summaries, references, sources, texts: bool = True) -> bool:
+    """True when each reference list is a non-empty list or tuple and (with ``texts``) every text a ``str``
+    that encodes as UTF-8; checked with builtins that loop in C, so that a large batch costs no Python loop
+    per text."""
     if not (set(map(type, references)) <= _SEQUENCES and all(references)):
         return False
-    texts = list(chain(summaries, chain.from_iterable(references), sources))
-    if not set(map(type, texts)) <= {str}:
+    if not texts:
+        return True
+    every = list(chain(summaries, chain.from_iterable(references), sources))
+    if not set(map(type, every)) <= {str}:
         return False
     try:
-        for text in filterfalse(str.isascii, texts):  # an ASCII str is valid
+        for text in filterfalse(str.isascii, every):  # an ASCII str is valid
             text.encode("utf-8")
     except UnicodeEncodeError:
         return False

@@ -17,6 +17,7 @@ summary goes through ``PreparedText`` pair by pair. Both paths give the same dig
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache, wraps
 from itertools import chain
 from typing import NamedTuple, Sequence
@@ -37,7 +38,7 @@ from rougelab.rouge.options import RougeOptions
 from rougelab.rouge.small_batch import SMALL_PAIRS, small_batch_compiled, small_batch_scores
 from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.sentences import Splitter, split_sentences
-from rougelab.text.token_ids import TokenIndex
+from rougelab.text.token_ids import first_sight_ids
 from rougelab.text.tokenize import perl_bytes
 from rougelab.text.tokenizers import warn_dropped_letters
 from rougelab.validation import check_bool, check_float, check_int, check_names
@@ -127,19 +128,28 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
                       for left_out in range(m)])
 
 
+_second_run = threading.local()  # ``.on`` while ``_again_after_loading`` scores a batch the second time
+
+
 def _again_after_loading(scorer):
     """``scorer``, run a second time by the call that loads the batch kernels (``_load_batch_kernels``: a
     process's first small call that runs compiled). That call loads for about half a second (the small kernel,
     the batch kernels, pandas and its first DataFrame) after its own steps ran, and steps whose code and data
     were last touched that long before run several times slower (one pair: 55 us back to back, 300-500 us
     after 30-300 ms of other work; benchmarks/RESULTS.md): the process's next call would pay it. Run again,
-    they are fresh. Every other call runs once."""
+    they are fresh. The second run warns of nothing (the first did). Every other call runs once."""
     @wraps(scorer)
     def again(*args, **kwargs):
         if _batch_kernels_loaded:
             return scorer(*args, **kwargs)
         scores = scorer(*args, **kwargs)
-        return scorer(*args, **kwargs) if _batch_kernels_loaded else scores
+        if not _batch_kernels_loaded:
+            return scores
+        _second_run.on = True
+        try:
+            return scorer(*args, **kwargs)
+        finally:
+            _second_run.on = False
 
     return again
 
@@ -227,7 +237,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
                  perl_last_unigram_bug=perl_last_unigram_bug, perl_byte_limit_skips_lcs=perl_byte_limit_skips_lcs,
                  perl_round_before_f=perl_round_before_f, perl_wlcs=perl_wlcs)
     check_sizes(summaries, references, plan.measures)  # very long texts: InputError before any allocation
-    if plan.options.tokenizer in ("rouge155", "rouge-score"):
+    if plan.options.tokenizer in ("rouge155", "rouge-score") and not getattr(_second_run, "on", False):
         warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
                              f"tokenizer={plan.options.tokenizer!r}", "tokenizer='unicode' keeps them")
     table = _score_small(summaries, references, plan) if plan.small else None
@@ -365,8 +375,7 @@ SENTENCE_BLIND_TOKENIZERS = ("rouge155", "rouge-score")
 def _text_pairs(summaries, references) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
     """The distinct texts of a batch (in order of first sight) and, as indices into them, the summary (peer)
     and the reference (model) of every pair, summary i owning pairs ``bounds[i]:bounds[i + 1]``."""
-    index = TokenIndex()  # every distinct text, numbered in order of first sight
-    text_ids = np.array(index.id_list(chain(summaries, chain.from_iterable(references))), dtype=np.int64)
+    texts, text_ids = first_sight_ids([*summaries, *chain.from_iterable(references)])  # every distinct text
     peers, models = text_ids[:len(summaries)], text_ids[len(summaries):]
     if len(models) == len(summaries):  # one reference each (each has one at least): summary i owns pair i
         bounds = np.arange(len(summaries) + 1, dtype=np.int64)
@@ -375,7 +384,7 @@ def _text_pairs(summaries, references) -> tuple[list[str], np.ndarray, np.ndarra
         peers = np.repeat(peers, per_summary)
         bounds = np.zeros(len(summaries) + 1, dtype=np.int64)
         np.cumsum(per_summary, out=bounds[1:])
-    return index.tokens, peers, models, bounds
+    return texts, peers, models, bounds
 
 
 def _score_small(summaries, references, plan: _Plan) -> np.ndarray | None:
@@ -415,6 +424,11 @@ PIECE_PAIRS = 10_000
 # steps run beside the other's kernels: on two threads, 500 pairs took about 13% less wall time in two pieces,
 # 1,000 to 7,000 pairs 10-25% less (benchmarks/RESULTS.md); 300 pairs gained nothing sure.
 THREADED_PIECES_FROM = 500
+# Pairs from which such a batch is cut into two pieces per thread: the first piece's Python steps, which the other
+# thread waits for (they hold the GIL), are half as long, and each thread's second piece's Python runs beside the
+# other's kernels; on two threads 1,000 pairs took about 4% less wall time in four pieces than in two, at the same
+# CPU time (benchmarks/RESULTS.md); 500 pairs gained nothing.
+TWO_PIECES_PER_THREAD_FROM = 1_000
 
 
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
@@ -444,11 +458,16 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
 
 def _pieces(references) -> list[tuple[int, int]]:
     """The pieces of a batch, as ranges of summaries: about equal pieces of at most ``PIECE_PAIRS`` pairs, and
-    from ``THREADED_PIECES_FROM`` pairs at least one per thread (``parts_of``); one piece below."""
+    from ``THREADED_PIECES_FROM`` pairs at least one per thread (``parts_of``), from ``TWO_PIECES_PER_THREAD_FROM``
+    two; one piece below."""
     counts = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
     total = int(counts.sum())
     if total <= PIECE_PAIRS:
-        return parts_of(counts, THREADED_PIECES_FROM)
+        parts = parts_of(counts, THREADED_PIECES_FROM)
+        if len(parts) == 1 or total < TWO_PIECES_PER_THREAD_FROM:
+            return parts
+        ends = _piece_ends(counts, -(-total // (2 * len(parts))))
+        return list(zip([0, *ends[:-1]], ends))
     pieces = -(-total // PIECE_PAIRS)  # the fewest pieces of at most PIECE_PAIRS (divisions rounded up)
     ends = _piece_ends(counts, -(-total // pieces))
     return list(zip([0, *ends[:-1]], ends))

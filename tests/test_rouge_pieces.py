@@ -123,3 +123,16 @@ def test_pieces_bound_the_pairs_and_give_each_thread_one_from_a_size(monkeypatch
     pieces = api._pieces([["r"]] * 20)  # one piece per thread
     assert len(pieces) == min(_jit.get_num_threads(), 20) and pieces[0][0] == 0 and pieces[-1][1] == 20
     assert all(a[1] == b[0] for a, b in zip(pieces, pieces[1:]))
+
+
+def test_pieces_two_per_thread_from_a_larger_size(monkeypatch):
+    monkeypatch.setattr(api, "THREADED_PIECES_FROM", 10)
+    monkeypatch.setattr(api, "TWO_PIECES_PER_THREAD_FROM", 40)
+    threads = min(_jit.get_num_threads(), 39)
+    assert len(api._pieces([["r"]] * 39)) == threads  # below: one piece per thread
+    references = [["r"]] * 37 + [["r", "s"]] * 3  # 43 pairs
+    pieces = api._pieces(references)
+    assert len(pieces) == (2 * threads if threads > 1 else 1) and pieces[0][0] == 0 and pieces[-1][1] == 40
+    assert all(a[1] == b[0] for a, b in zip(pieces, pieces[1:]))
+    pairs = [sum(map(len, references[lo:hi])) for lo, hi in pieces]
+    assert max(pairs) - min(pairs) <= 2  # about equal in pairs

@@ -36,3 +36,47 @@ def test_synthetic_pairs_are_seeded_and_shaped():
     pd.testing.assert_frame_equal(a, b)
     assert a.summary.map(lambda s: len(s.split())).tolist() == [40] * 10
     assert a.summary.map(lambda s: s.count("\n")).tolist() == [1] * 10
+
+
+def test_a_worker_stops_its_heartbeat_between_beats():
+    """Before a LocalCluster of ``client`` closes, each worker stops its heartbeat once the beat under way has
+    the scheduler's answer: a beat cut off by the closing logged an error to stderr (which the book refuses)."""
+    import asyncio
+
+    from tornado.ioloop import PeriodicCallback
+
+    from rougelab import scale
+
+    class Worker:  # the two attributes of a distributed.Worker that the heartbeat gate uses
+        def __init__(self, heartbeat):
+            self.heartbeat, self.periodic_callbacks = heartbeat, {"heartbeat": PeriodicCallback(heartbeat, 500)}
+
+    events = []
+
+    async def scenario():
+        answered = asyncio.Event()
+
+        async def heartbeat():
+            events.append("beat sent")
+            await answered.wait()
+            events.append("beat answered")
+
+        worker = Worker(heartbeat)
+        worker.periodic_callbacks["heartbeat"].start()
+        scale._gate_heartbeat(worker)
+        beat = asyncio.ensure_future(worker.periodic_callbacks["heartbeat"].callback())  # a beat under way
+        await asyncio.sleep(0)
+        stop = asyncio.ensure_future(scale._stop_heartbeat(worker))
+        await asyncio.sleep(0.2)
+        events.append("stop waits" if not stop.done() else "stop went ahead")
+        answered.set()
+        await asyncio.gather(beat, stop)
+        events.append("stopped" if not worker.periodic_callbacks["heartbeat"].is_running() else "still beating")
+
+    asyncio.run(scenario())
+    assert events == ["beat sent", "stop waits", "beat answered", "stopped"]
+
+
+def test_the_local_clusters_workers_beat_through_the_gate(local_client):
+    gated = local_client.run(lambda dask_worker: dask_worker.periodic_callbacks["heartbeat"].callback.__name__)
+    assert set(gated.values()) == {"gated"} and len(gated) == 2

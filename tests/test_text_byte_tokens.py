@@ -156,3 +156,34 @@ def test_any_byte_but_the_space_and_newline_is_part_of_a_token(scan):
         words = [data[a:a + n] for a, n in zip(first.tolist(), size.tolist())]
         assert len(set(words)) == len(words)
     assert words[:4] == [b"\tab\x01", b"x\x00", b"\x1f", b"\x7faaaaaaa"]
+
+
+def test_a_thread_keeps_its_scan_table_empty_for_the_next_scan(scan):
+    """A scan of enough bytes takes its thread's kept hash table and leaves it all zeros (grown tables too, up to
+    ``KEPT_SLOTS``): a scan after a large one numbers its tokens as a first scan does; a small scan takes a new
+    table and leaves the kept one alone; a scan stopped half-way keeps no table."""
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    large = " ".join(digits[k // 1296] + digits[k // 36 % 36] + digits[k % 36] for k in range(20_000))
+    medium = [f"the cat {k} sat\non the mat" for k in range(20_000)]  # 540 kB, 20,006 distinct tokens
+    small = ["the cat sat\non the mat", "a mat , the cat"]
+    vars(byte_tokens._kept).pop("table", None)
+    first = [TokenEncoder().encode_many(texts) for texts in (medium, small)]
+    _check([large])  # grows a table to 65,536 slots, which the thread keeps
+    kept = byte_tokens._kept.table
+    assert len(kept) == 2 * byte_tokens.KEPT_SLOTS and not kept.any()
+    for texts, before in zip((small, medium, small), (first[1], first[0], first[1])):
+        again = TokenEncoder().encode_many(texts)
+        assert all(a.tolist() == b.tolist() for a, b in zip(before, again))
+        assert not byte_tokens._kept.table.any()
+    if not scan.endswith("parts"):  # scanned on this thread: the medium batch used the kept table
+        assert byte_tokens._kept.table is kept
+
+    def stopped(*args):
+        args[3][:2] = 7  # the table half filled, then interrupted
+        raise KeyboardInterrupt
+
+    data = np.frombuffer(" ".join(medium).encode(), dtype=np.uint8)
+    with pytest.raises(KeyboardInterrupt):
+        byte_tokens._scanned(stopped, data, np.array([len(data)], dtype=np.int64))
+    assert not hasattr(byte_tokens._kept, "table")
+    assert all(a.tolist() == b.tolist() for a, b in zip(first[0], TokenEncoder().encode_many(medium)))

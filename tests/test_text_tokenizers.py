@@ -188,3 +188,18 @@ def test_tokenize_as_gives_each_tokenizers_tokens(tokenizer):
                 "character": rs_tokenizers.CharacterTokenizer().tokenize(text),
                 "rouge-score": rs_tokenizers.DefaultTokenizer().tokenize(text)}[tokenizer]
     assert tokenize_as(text, tokenizer) == expected
+
+
+def test_dropped_letters_counted_for_every_code_point():
+    """``count_dropped_letters`` against a check of each non-ASCII character on its own (Unicode's Alphabetic or
+    Number property), for every code point of the planes that hold letters (0-2) in a text of ASCII words, and on
+    texts that repeat."""
+    import regex
+
+    from rougelab.text.tokenizers import count_dropped_letters
+
+    letter_or_digit = regex.compile(r"[\p{Alphabetic}\p{N}]")
+    chars = [chr(c) for c in range(0x80, 0x30000) if not 0xD800 <= c <= 0xDFFF]
+    texts = [f"a {c} b\u2014c" for c in chars]
+    assert count_dropped_letters(texts) == sum(letter_or_digit.match(c) is not None for c in chars) > 100_000
+    assert count_dropped_letters(["caf\u00e9", "caf\u00e9", "plain", "\u00a3 5 \u201cq\u201d"]) == 1

@@ -14,7 +14,10 @@ should share the score cache.
 """
 from __future__ import annotations
 
+import asyncio
 import os
+import weakref
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
@@ -32,15 +35,57 @@ def client(address: str | None = None, *, n_workers: int | None = None, threads_
            memory_limit: str = "auto"):
     """A ``distributed.Client``: to the scheduler at ``address``, or to a new LocalCluster (closed with
     the client) of ``n_workers`` (default: one per core) whose kernels use as many threads as the worker
-    has (``NUMBA_NUM_THREADS``), so that the workers do not compete for the cores."""
+    has (``NUMBA_NUM_THREADS``), so that the workers do not compete for the cores. Before that cluster
+    closes, its workers stop their heartbeats (``_stop_heartbeat``), so that its closing cuts none off."""
     require("distributed", extra="scale", needed_for="a Dask cluster")
     from distributed import Client
 
     if address:
         return Client(address)
-    return Client(n_workers=n_workers or os.cpu_count() or 1, threads_per_worker=threads_per_worker,
-                  memory_limit=memory_limit, processes=True, dashboard_address=":0",
-                  env={"NUMBA_NUM_THREADS": str(threads_per_worker)})
+    local = _local_client_class()(n_workers=n_workers or os.cpu_count() or 1, threads_per_worker=threads_per_worker,
+                                  memory_limit=memory_limit, processes=True, dashboard_address=":0",
+                                  env={"NUMBA_NUM_THREADS": str(threads_per_worker)})
+    local.run(_gate_heartbeat)
+    return local
+
+
+@lru_cache(maxsize=None)
+def _local_client_class():
+    """``distributed.Client`` whose ``close`` first stops the workers' heartbeats (for a cluster of its own)."""
+    from distributed import Client
+
+    class LocalClient(Client):
+        def close(self, *args, **kwargs):
+            if self.status == "running":
+                self.run(_stop_heartbeat, on_error="ignore")
+            return super().close(*args, **kwargs)
+
+    return LocalClient
+
+
+# A worker's heartbeat is a request to the scheduler every half second. One under way when the cluster closes
+# is cut off (the worker logs "Failed to communicate with scheduler during heartbeat" to stderr), and one that
+# arrives after the scheduler retired the worker is refused ("Scheduler was unaware of this worker"). So each
+# worker holds a lock while a beat waits for its answer, and stops beating, between two beats, before closing.
+_BEATING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # worker -> its lock
+
+
+def _gate_heartbeat(dask_worker) -> None:
+    """Run on a worker (``Client.run``): its heartbeat holds the worker's lock until the scheduler answers."""
+    beat, lock = dask_worker.heartbeat, _BEATING.setdefault(dask_worker, asyncio.Lock())
+
+    async def gated():
+        async with lock:
+            await beat()
+
+    dask_worker.periodic_callbacks["heartbeat"].callback = gated
+
+
+async def _stop_heartbeat(dask_worker) -> None:
+    """Run on a worker: stop its heartbeat, once the beat under way (if any) has its answer."""
+    dask_worker.periodic_callbacks["heartbeat"].stop()
+    async with _BEATING.get(dask_worker) or asyncio.Lock():
+        pass
 
 
 def _names(metric_names: str | Sequence[str]) -> list[str]:

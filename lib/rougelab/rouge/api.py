@@ -38,7 +38,7 @@ from rougelab.rouge.options import RougeOptions
 from rougelab.rouge.small_batch import SMALL_PAIRS, small_batch_compiled, small_batch_scores
 from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.sentences import Splitter, split_sentences
-from rougelab.text.token_ids import TokenIndex
+from rougelab.text.token_ids import first_sight_ids
 from rougelab.text.tokenize import perl_bytes
 from rougelab.text.tokenizers import warn_dropped_letters
 from rougelab.validation import check_bool, check_float, check_int, check_names
@@ -375,8 +375,7 @@ SENTENCE_BLIND_TOKENIZERS = ("rouge155", "rouge-score")
 def _text_pairs(summaries, references) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
     """The distinct texts of a batch (in order of first sight) and, as indices into them, the summary (peer)
     and the reference (model) of every pair, summary i owning pairs ``bounds[i]:bounds[i + 1]``."""
-    index = TokenIndex()  # every distinct text, numbered in order of first sight
-    text_ids = np.array(index.id_list(chain(summaries, chain.from_iterable(references))), dtype=np.int64)
+    texts, text_ids = first_sight_ids([*summaries, *chain.from_iterable(references)])  # every distinct text
     peers, models = text_ids[:len(summaries)], text_ids[len(summaries):]
     if len(models) == len(summaries):  # one reference each (each has one at least): summary i owns pair i
         bounds = np.arange(len(summaries) + 1, dtype=np.int64)
@@ -385,7 +384,7 @@ def _text_pairs(summaries, references) -> tuple[list[str], np.ndarray, np.ndarra
         peers = np.repeat(peers, per_summary)
         bounds = np.zeros(len(summaries) + 1, dtype=np.int64)
         np.cumsum(per_summary, out=bounds[1:])
-    return index.tokens, peers, models, bounds
+    return texts, peers, models, bounds
 
 
 def _score_small(summaries, references, plan: _Plan) -> np.ndarray | None:
@@ -425,13 +424,18 @@ PIECE_PAIRS = 10_000
 # steps run beside the other's kernels: on two threads, 500 pairs took about 13% less wall time in two pieces,
 # 1,000 to 7,000 pairs 10-25% less (benchmarks/RESULTS.md); 300 pairs gained nothing sure.
 THREADED_PIECES_FROM = 500
+# Pairs from which such a batch is cut into two pieces per thread: the first piece's Python steps, which the other
+# thread waits for (they hold the GIL), are half as long, and each thread's second piece's Python runs beside the
+# other's kernels; on two threads 1,000 pairs took about 4% less wall time in four pieces than in two, at the same
+# CPU time (benchmarks/RESULTS.md); 500 pairs were slower in four.
+TWO_PIECES_PER_THREAD_FROM = 1_000
 
 
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
     """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels (``_score_piece``).
 
     A batch is cut into pieces of consecutive summaries (``_pieces``: a summary's references in its piece),
-    scored one piece per thread (``map_threads``; inside, a piece runs on its thread alone): one thread's
+    scored on the threads, each piece on one (``map_threads``; inside, a piece runs on its thread alone): one thread's
     Python steps (numbering and encoding a piece's texts) run while the other runs its kernels, and the memory
     taken is that of the pieces in hand. A pair's numbers depend only on its two texts, so the pieces give the
     table of the whole batch (tests/test_rouge_pieces.py)."""
@@ -454,11 +458,16 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
 
 def _pieces(references) -> list[tuple[int, int]]:
     """The pieces of a batch, as ranges of summaries: about equal pieces of at most ``PIECE_PAIRS`` pairs, and
-    from ``THREADED_PIECES_FROM`` pairs at least one per thread (``parts_of``); one piece below."""
+    from ``THREADED_PIECES_FROM`` pairs at least one per thread (``parts_of``), from ``TWO_PIECES_PER_THREAD_FROM``
+    two; one piece below."""
     counts = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
     total = int(counts.sum())
     if total <= PIECE_PAIRS:
-        return parts_of(counts, THREADED_PIECES_FROM)
+        parts = parts_of(counts, THREADED_PIECES_FROM)
+        if len(parts) == 1 or total < TWO_PIECES_PER_THREAD_FROM:
+            return parts
+        ends = _piece_ends(counts, -(-total // (2 * len(parts))))
+        return list(zip([0, *ends[:-1]], ends))
     pieces = -(-total // PIECE_PAIRS)  # the fewest pieces of at most PIECE_PAIRS (divisions rounded up)
     ends = _piece_ends(counts, -(-total // pieces))
     return list(zip([0, *ends[:-1]], ends))

@@ -15,7 +15,7 @@ import numpy as np
 from rougelab._jit import jit, run_kernel
 from rougelab.rouge.batch import (_bounds_seconds, _lcs_seconds, _ngram_seconds, batch_pair_stats, lcs_pair_stats,
                                   pooled_rpf, rpf_seconds, text_bounds)
-from rougelab.text.byte_tokens import SCAN_STEP, _scan
+from rougelab.text.byte_tokens import SCAN_STEP, _scan, first_slots
 from rougelab.text.tokenize import TokenEncoder
 
 # A batch goes this way up to this many (summary, reference) pairs and bytes of text (64 pairs of news: 1.1 ms,
@@ -35,7 +35,8 @@ def small_batch_rpf(data, text_ends, peers, models, bounds, sizes, lcs_weights, 
     columns put in the asked ``order`` and ``pooled_rpf`` (``best_model``: ``-f B``) rounded to 5 digits. With
     every pair one sentence on each side and every weight 1 (``one_sentence_pairs``: the batch path's shortcut),
     an empty array: nothing scored."""
-    ids, lengths, sentences, _, _ = _scan(data, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64))
+    ids, lengths, sentences, _, _, _ = _scan(data, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64),
+                                             np.zeros(2 * first_slots(len(data)), dtype=np.int64))
     one_sentence = (lcs_weights == 1.0).all()
     for q in range(len(peers)):
         if sentences[peers[q]] != 1 or sentences[models[q]] != 1:

@@ -16,6 +16,8 @@ number in the whole batch, the same numbers a single scan gives.
 """
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 from rougelab._jit import compiled_or_python, jit, jitable, map_threads, parts_of
@@ -31,6 +33,11 @@ _KEY_MASK = (1 << 63) - 1  # a key keeps the low 63 bits of the last 8 bytes: ex
 # took 3.0 ms in one part and 6.5 ms in two on one thread, 11 MB 55 ms and 73 ms.
 SPLIT_BYTES = 1 << 21
 SCAN_STEP = 1e-6  # seconds ``_scan``'s pure-Python source takes per byte (0.75 us measured: ``compiled_or_python``)
+# A thread keeps the hash table of its last scan (``_scanned``), emptied, for its next scan of enough bytes, up to
+# this many slots (1 MB): a table made afresh on each call was zeroed on fresh pages of memory, which the threads'
+# allocator gives back to the system after each call (150 to 480 page faults a 1,000-pair call).
+KEPT_SLOTS = 1 << 16
+_kept = threading.local()  # ``.table``: this thread's last hash table, all zeros
 
 
 @jitable
@@ -110,11 +117,22 @@ def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
 
 
 def _scanned(scan, data: np.ndarray, text_ends: np.ndarray):
-    """``scan`` (``_scan``, compiled or Python) of ``data``, writing its tokens to an array numpy makes: numpy
-    asks the operating system for huge pages for a large one (a page fault per 2 MB written, not per 4 kB; a
+    """``scan`` (``_scan``, compiled or Python) of ``data``, writing its tokens to an array numpy makes (numpy
+    asks the operating system for huge pages for a large one: a page fault per 2 MB written, not per 4 kB; a
     large array is mapped afresh on every call: 7.6 MB written took 2-6 ms in an array numba made, 1 ms in
-    numpy's)."""
-    return scan(data, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64))
+    numpy's), in this thread's kept hash table (``KEPT_SLOTS``) when it has no more slots than a slot for
+    every 4 bytes (emptying it costs no more than the scan), else in a new one of ``first_slots``."""
+    slots = first_slots(len(data))
+    kept = getattr(_kept, "table", None)
+    if kept is not None and len(kept) // 2 <= max(slots, len(data) // 4):
+        del _kept.table  # taken: a scan stopped half-way (an interrupted Python run) keeps none
+        table = kept
+    else:
+        table = np.zeros(2 * slots, dtype=np.int64)
+    *found, table = scan(data, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64), table)
+    if len(getattr(_kept, "table", ())) <= len(table) <= 2 * KEPT_SLOTS:
+        _kept.table = table
+    return tuple(found)
 
 
 def _numbered(scan, data: np.ndarray, first: np.ndarray, length: np.ndarray):
@@ -153,33 +171,41 @@ def _grown(table):
     return grown
 
 
+@jitable
+def first_slots(n):
+    """The slots of a new hash table for a scan of ``n`` bytes: 4,096, or about a slot for every 4 bytes of fewer
+    bytes (at least 64): a pair's few hundred bytes zero 4 kB, not 64 kB (fresh pages to fault in after a larger
+    call gave its memory back)."""
+    slots = 64
+    while slots < 4096 and 4 * slots < n:
+        slots *= 2
+    return slots
+
+
 @jit
-def _scan(data, text_ends, surface):
+def _scan(data, text_ends, surface, table):
     """``scan_tokens`` of the texts ``text_ends`` (relative to ``data``) in one pass, the tokens' numbers written
     to ``surface`` (room for ``len(data) // 2 + 1``: a token takes a byte and a separator). The hash table (see
-    ``_slot``) starts at 4,096 slots, or about a slot for every 4 bytes of fewer bytes (at least 64), and
-    grows four-fold (``_grown``) before half of them fill: sized by the distinct tokens, not by the bytes, it
-    stays in the processor's caches; a pair's few hundred bytes zero 4 kB, not 64 kB (fresh pages to fault in
-    after a larger call gave its memory back). (``_scan_texts`` does the work with one table, from the text
-    where it stopped: a table replaced inside its loop made it 1.7x slower.)"""
+    ``_slot``) is ``table``, all zeros (a power of 2 of slots: ``first_slots``, or a kept one), which grows
+    four-fold (``_grown``) before half of its slots fill: sized by the distinct tokens, not by the bytes, it
+    stays in the processor's caches. (``_scan_texts`` does the work with one table, from the text where it
+    stopped: a table replaced inside its loop made it 1.7x slower.) Returns ``scan_tokens``' arrays and the
+    table, emptied again (all zeros) for a next scan."""
     n = len(data)
     line_tokens = np.empty(n + 1, dtype=np.int64)
     text_lines = np.zeros(len(text_ends), dtype=np.int64)
     first = np.empty(n // 2 + 1, dtype=np.int64)
     length = np.empty(n // 2 + 1, dtype=np.int64)
     found = np.zeros(3, dtype=np.int64)  # tokens, sentence units, distinct tokens so far
-    slots = 64
-    while slots < 4096 and 4 * slots < n:
-        slots *= 2
-    table = np.zeros(2 * slots, dtype=np.int64)
     t = np.int64(0)  # an int64 from the start, the type _scan_texts returns: t has one type throughout
     while True:
         t = _scan_texts(data, text_ends, t, table, found, surface, line_tokens, text_lines, first, length)
         if t == len(text_ends):
             break
         table = _grown(table)
+    table[:] = 0
     # Views, not copies: the arrays are sized by the bytes, and their pages past the end are never touched
-    return surface[:found[0]], line_tokens[:found[1]], text_lines, first[:found[2]], length[:found[2]]
+    return surface[:found[0]], line_tokens[:found[1]], text_lines, first[:found[2]], length[:found[2]], table
 
 
 @jitable

@@ -48,3 +48,15 @@ class TokenIndex:
     def ids(self, tokens: Iterable[Hashable]) -> np.ndarray:
         """The ids of ``tokens`` (new tokens get new ids), as an int64 array."""
         return np.asarray(self.id_list(tokens), dtype=np.int64)
+
+
+def first_sight_ids(items: list) -> tuple[list, np.ndarray]:
+    """``TokenIndex().ids(items)`` and the index's ``tokens`` in one go, for a list numbered once: the
+    distinct items in order of first sight and each item's id (int64), found by loops in C. No item twice
+    (distinct texts) is the quick case: item i has id i."""
+    ids = dict.fromkeys(items)
+    if len(ids) == len(items):
+        return items, np.arange(len(items), dtype=np.int64)
+    for number, item in enumerate(ids):
+        ids[item] = number
+    return list(ids), np.fromiter(map(ids.__getitem__, items), dtype=np.int64, count=len(items))

@@ -276,16 +276,15 @@ def make_encoder(tokenizer: str = "rouge155", *, stemmer: str | None = None, sto
     raise ValueError(f"unknown tokenizer {tokenizer!r}: use one of {', '.join(TOKENIZERS)}")
 
 
-@lru_cache(maxsize=100_000)
-def _letter_or_digit(char: str) -> bool:
-    return _ALNUM.match(char) is not None
+# A non-ASCII character that is a letter or digit (``_ALNUM``): found as a non-ASCII character, then looked
+# behind, so that the Unicode classes are asked of the non-ASCII characters alone (twice as fast on news).
+_NON_ASCII_ALNUM = regex.compile(r"[^\x00-\x7f](?<=[\p{Alphabetic}\p{N}])")
 
 
 def count_dropped_letters(texts) -> int:
     """How many distinct ``texts`` hold a letter or digit outside ASCII (which ``"rouge155"`` and
     ``"rouge-score"`` tokenisation turn into a separator)."""
-    return sum(1 for t in set(filterfalse(str.isascii, texts))
-               if any(map(_letter_or_digit, set(_NON_ASCII.findall(t)))))
+    return sum(1 for t in set(filterfalse(str.isascii, texts)) if _NON_ASCII_ALNUM.search(t))
 
 
 # What keeps other scripts' letters, for metrics that have no such option themselves.

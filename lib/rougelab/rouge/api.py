@@ -427,7 +427,7 @@ THREADED_PIECES_FROM = 500
 # Pairs from which such a batch is cut into two pieces per thread: the first piece's Python steps, which the other
 # thread waits for (they hold the GIL), are half as long, and each thread's second piece's Python runs beside the
 # other's kernels; on two threads 1,000 pairs took about 4% less wall time in four pieces than in two, at the same
-# CPU time (benchmarks/RESULTS.md); 500 pairs gained nothing.
+# CPU time (benchmarks/RESULTS.md); 500 pairs were slower in four.
 TWO_PIECES_PER_THREAD_FROM = 1_000
 
 
@@ -435,7 +435,7 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     """(summaries x measures x 3) R/P/F through ``EncodedBatch`` and the compiled pair kernels (``_score_piece``).
 
     A batch is cut into pieces of consecutive summaries (``_pieces``: a summary's references in its piece),
-    scored one piece per thread (``map_threads``; inside, a piece runs on its thread alone): one thread's
+    scored on the threads, each piece on one (``map_threads``; inside, a piece runs on its thread alone): one thread's
     Python steps (numbering and encoding a piece's texts) run while the other runs its kernels, and the memory
     taken is that of the pieces in hand. A pair's numbers depend only on its two texts, so the pieces give the
     table of the whole batch (tests/test_rouge_pieces.py)."""

@@ -68,6 +68,17 @@ def test_columns_and_default_measures():
     assert out.dtypes.eq(float).all() and len(out) == 1
 
 
+def test_each_result_owns_its_columns():
+    """Renaming one result's columns (its ``columns.name``, a pandas attribute set in place) leaves the next
+    result with the same columns as it was: the results share no column index."""
+    first = rouge(["a b c"], [["a b d"]], ["rouge-1", "rouge-l"])
+    first.columns.name = "renamed"
+    second = rouge(["a b d"], [["a b c"]], ["rouge-1", "rouge-l"])
+    assert second.columns.name is None
+    assert list(second.columns) == ["rouge1_r", "rouge1_p", "rouge1_f", "rougel_r", "rougel_p", "rougel_f"]
+    assert rouge.table_scorer(["a b d"], [["a b c"]], ["rouge-1", "rouge-l"]).frame().columns.name is None
+
+
 def test_multiref_pooled_best_and_jackknife_by_hand():
     """Summary "a b c"; references "a b c", "a b d", "x y z": ROUGE-1 recalls 1, 2/3, 0.
     -f A pools: hits 3 + 2 + 0 over 9 reference words, 9 summary words -> R = P = F = 0.55556.

@@ -33,16 +33,17 @@ class ScoreTable:
 
     def frame(self, copy: bool = True) -> pd.DataFrame:
         """The table as a DataFrame (float columns, a range index); ``copy=False`` shares ``values`` (for a table
-        no one else holds: it saves a copy of the numbers)."""
+        no one else holds: it saves a copy of the numbers). Each DataFrame owns its column index (a view of the
+        remembered one: renaming it in place renames no other result's)."""
         import pandas as pd
 
-        return pd.DataFrame(self.values, columns=_index(self.columns), copy=copy)
+        return pd.DataFrame(self.values, columns=_index(self.columns).view(), copy=copy)
 
 
 @lru_cache(maxsize=256)
 def _index(columns: tuple[str, ...]) -> pd.Index:
-    """The DataFrame's column index (an immutable ``pd.Index``, built once per set of columns: that takes
-    longer than the rest of a one-pair call's table)."""
+    """The column index of ``columns`` (a ``pd.Index``, built once per set of columns: that takes longer than
+    the rest of a one-pair call's table); ``frame`` hands out views of it, never the index itself."""
     import pandas as pd
 
     return pd.Index(columns)

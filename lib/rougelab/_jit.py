@@ -153,6 +153,20 @@ def jitable(func):
     return func
 
 
+def jitable_borrowing(func):
+    """``jitable`` compiled without numba's reference counting (its ``_nrt`` flag off), for a helper that makes
+    no array (making one fails to compile) and runs in a kernel's inner loop: its array arguments are
+    borrowed from the caller, which holds them. numba otherwise adds one to each array argument's count on
+    entry and takes it off on the way out, a locked add each, and keeps those pairs wherever the helper has
+    more than one way out or drops an array before its end."""
+    if NUMBA:
+        from numba.extending import register_jitable
+
+        register_jitable(_nrt=False)(func)
+    func.py_func = func
+    return func
+
+
 def jit_parallel(func):
     """Like ``jit``, with numba's ``parallel=True`` so that ``prange`` loops run on several threads; called
     from Python only (its first call lets OpenMP's threads sleep, see the module docstring)."""

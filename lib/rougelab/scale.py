@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import os
 import weakref
+from contextlib import suppress
 from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
@@ -57,7 +58,8 @@ def _local_client_class():
     class LocalClient(Client):
         def close(self, *args, **kwargs):
             if self.status == "running":
-                self.run(_stop_heartbeat, on_error="ignore")
+                with suppress(OSError, TimeoutError):  # a scheduler already gone has no heartbeats to stop
+                    self.run(_stop_heartbeat, on_error="ignore")
             return super().close(*args, **kwargs)
 
     return LocalClient

@@ -153,6 +153,20 @@ def jitable(func):
     return func
 
 
+def jitable_borrowing(func):
+    """``jitable`` compiled without numba's reference counting (its ``_nrt`` flag off), for a helper that makes
+    no array (making one fails to compile) and runs in a kernel's inner loop: its array arguments are
+    borrowed from the caller, which holds them. numba otherwise adds one to each array argument's count on
+    entry and takes it off on the way out, a locked add each, and keeps those pairs wherever the helper has
+    more than one way out or drops an array before its end."""
+    if NUMBA:
+        from numba.extending import register_jitable
+
+        register_jitable(_nrt=False)(func)
+    func.py_func = func
+    return func
+
+
 def jit_parallel(func):
     """Like ``jit``, with numba's ``parallel=True`` so that ``prange`` loops run on several threads; called
     from Python only (its first call lets OpenMP's threads sleep, see the module docstring)."""
@@ -315,11 +329,15 @@ def start_threads() -> None:
     interpreter lock, which the thread scoring the first piece holds through its Python steps: handing a
     process's first 1,000-pair batch to two threads took 8 ms (median; up to 21) on a loaded machine, the
     next batches 0.04 ms (benchmarks/RESULTS.md). Each thread waits for the others (a barrier), so the pool
-    starts every one."""
+    starts every one; one caller at a time, since two barriers sharing the threads could each hold some."""
     n = get_num_threads()
     if n > 1:
-        ready = threading.Barrier(n)
-        map_threads(lambda _: ready.wait(), [None] * n)
+        with _starting:
+            ready = threading.Barrier(n)
+            map_threads(lambda _: ready.wait(), [None] * n)
+
+
+_starting = threading.Lock()
 
 
 @lru_cache(maxsize=None)

@@ -23,7 +23,8 @@ from rougelab import _jit
 from rougelab._jit import jit, jitable, map_threads, parts_of, run_kernel, start_threads  # noqa: F401 (api's)
 from rougelab.rouge.core import Measure
 from rougelab.rouge.grams import KIND_SKIP, code_hits, gram_codes, room_for, shared_ngram_hits, sorted_hits
-from rougelab.rouge.lcs import sentence_lcs_length, union_lcs_hits
+from rougelab.rouge.lcs import (lcs_room, lcs_scratch, sentence_lcs_length, union_lcs_hits,
+                                 union_lcs_l_in_room)
 from rougelab.rouge.options import RougeOptions
 from rougelab.scoring import prf
 from rougelab.scoring import round_decimals as round5  # ROUGE-1.5.5's sprintf("%7.5f") read back
@@ -33,6 +34,10 @@ from rougelab.text.sentences import Splitter
 # a hash table (``code_hits``): the table then outgrows the codes (ROUGE-S* of a 3,000-word pair: 4.5
 # million codes each) and the sort is no slower (about 1 million codes break even on one core).
 SORT_FROM = 1 << 19
+
+# Mask words ``lcs_pair_stats`` makes room for at most (2 MB): a pair whose peer needs more (many long sentences)
+# has ``union_lcs_hits`` make its own, as it did for every pair.
+LCS_MASKS_ROOM = 1 << 18
 
 # ``round5`` compiled, for the kernels (``rougelab.scoring.round_decimals`` is plain arithmetic).
 round5_exact = jit(round5)
@@ -217,9 +222,24 @@ def skip_pair_stats(peers, models, sizes, unigrams, last_unigram_bug, ids, start
 @jit
 def lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start, end, unit_offsets, unit_start):
     """As ``batch_pair_stats``, for ROUGE-L/W (``lcs_weights``; ``lcs_is_w``: ROUGE-W): the union LCS clipped by
-    the two texts' unigram counts (``union_lcs_hits``; ``vocabulary``: one more than the largest id)."""
+    the two texts' unigram counts (``union_lcs_hits``; ``vocabulary``: one more than the largest id). Its
+    scratch arrays are made once, with room for every pair (``lcs_room``; the masks up to ``LCS_MASKS_ROOM``),
+    and the texts handed over as offsets into ``ids`` to ``union_lcs_l_in_room``: the loop over pairs makes
+    no array and counts no reference (about 45 locked adds a pair before, 30% of this kernel's time)."""
     out = np.zeros((len(peers), len(lcs_weights), 4))
-    slot = np.full(vocabulary, -1, dtype=np.int64)  # union_lcs_hits' scratch array
+    slot = np.full(vocabulary, -1, dtype=np.int64)  # union_lcs_hits' scratch arrays
+    longest = 0
+    masks_room = 0
+    rows_room = 0
+    for q in range(len(peers)):
+        s = peers[q]
+        m = models[q]
+        longest = max(longest, end[m] - start[m])
+        masks, rows = lcs_room(unit_offsets, (start[s], unit_start[s], unit_start[s + 1]), unit_offsets,
+                               (start[m], unit_start[m], unit_start[m + 1]), vocabulary)
+        masks_room = max(masks_room, min(masks, LCS_MASKS_ROOM))
+        rows_room = max(rows_room, rows)
+    which, masks, mask, present, rows = lcs_scratch(longest, masks_room, rows_room)
     model_count = np.zeros(vocabulary, dtype=np.int64)  # the pair's unigram counts, by token id
     peer_count = np.zeros(vocabulary, dtype=np.int64)
     for q in range(len(peers)):
@@ -230,9 +250,17 @@ def lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start,
             w = lcs_weights[k]
             _counted(model_count, ids, start[m], end[m])
             _counted(peer_count, ids, start[s], end[s])
-            hit, base = union_lcs_hits(ids[start[m]:end[m]], unit_offsets[unit_start[m]:unit_start[m + 1]],
-                                       ids[start[s]:end[s]], unit_offsets[unit_start[s]:unit_start[s + 1]], w,
-                                       model_count, peer_count, slot)
+            model_text = (start[m], unit_start[m], unit_start[m + 1])
+            peer_text = (start[s], unit_start[s], unit_start[s + 1])
+            need_masks = need_rows = 1
+            if w == 1.0:
+                hit, base, need_masks, need_rows = union_lcs_l_in_room(ids, unit_offsets, model_text, ids,
+                                                                       unit_offsets, peer_text, model_count,
+                                                                       peer_count, slot, which, masks, mask, present,
+                                                                       rows)
+            if need_masks or need_rows:  # ROUGE-W, or masks beyond LCS_MASKS_ROOM
+                hit, base = union_lcs_hits(ids, unit_offsets, model_text, ids, unit_offsets, peer_text, w,
+                                           model_count, peer_count, slot, which, masks, mask, present, rows)
             _cleared(model_count, ids, start[m], end[m])
             _cleared(peer_count, ids, start[s], end[s])
             if lcs_is_w[k]:

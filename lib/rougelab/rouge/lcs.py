@@ -16,7 +16,7 @@ from typing import Hashable, Sequence
 
 import numpy as np
 
-from rougelab._jit import jit, jitable
+from rougelab._jit import jit, jitable, jitable_borrowing
 from rougelab.text.token_ids import TokenIndex
 
 _DIAG, _UP, _LEFT = 1, 2, 3  # back-trace moves (markLCS's "\\", "^", "<")
@@ -89,6 +89,60 @@ def _popcount(x):
     return x & 0x7F
 
 
+@jitable
+def _numbered(peer, lo, hi, slot):
+    """Number the distinct tokens of ``peer[lo:hi]`` in order of first occurrence: ``slot[id]`` (all -1 on
+    entry) becomes the number. Returns how many there are."""
+    n_distinct = 0
+    for j in range(lo, hi):
+        if slot[peer[j]] < 0:
+            slot[peer[j]] = n_distinct
+            n_distinct += 1
+    return n_distinct
+
+
+@jitable
+def _unnumbered(peer, lo, hi, slot):
+    """Undo ``_numbered``: ``slot`` all -1 again."""
+    for j in range(lo, hi):
+        slot[peer[j]] = -1
+
+
+@jitable
+def _words(offsets, u0, u1):
+    """Bit words of the longest sentence bounded by ``offsets[u0:u1]`` (at least 1)."""
+    words = 1
+    for t in range(u0, u1 - 1):
+        words = max(words, (offsets[t + 1] - offsets[t] + _WORD - 1) // _WORD)
+    return words
+
+
+@jitable
+def _longest(offsets, u0, u1):
+    """Tokens of the longest sentence bounded by ``offsets[u0:u1]`` (0 without one)."""
+    longest = 0
+    for t in range(u0, u1 - 1):
+        longest = max(longest, offsets[t + 1] - offsets[t])
+    return longest
+
+
+@jitable_borrowing
+def _masks_into(model, m_lo, m_hi, peer, p_start, peer_offsets, u0, u1, n_distinct, words, slot, which, masks):
+    """``match_masks`` into scratch arrays, the peer's tokens numbered already (``_numbered``): ``which[i - m_lo]``
+    for model token i, and ``masks`` flat, word w of token number d in peer sentence t at
+    ``(d * sentences + t) * words + w`` (sentence t: ``peer[p_start + peer_offsets[u0 + t]:...]``)."""
+    sentences = u1 - u0 - 1
+    for k in range(n_distinct * sentences * words):
+        masks[k] = 0
+    for t in range(sentences):
+        p0 = p_start + peer_offsets[u0 + t]
+        for j in range(p0, p_start + peer_offsets[u0 + t + 1]):
+            r = j - p0
+            masks[(slot[peer[j]] * sentences + t) * words + r // _WORD] |= 1 << (r % _WORD)
+    for i in range(m_lo, m_hi):
+        which[i - m_lo] = slot[model[i]] if 0 <= model[i] < len(slot) else -1
+
+
 @jit
 def match_masks(model, peer, peer_offsets, slot):
     """Where each model token occurs in each peer sentence, as bit words (``_lcs_bits_marked``' M).
@@ -99,24 +153,13 @@ def match_masks(model, peer, peer_offsets, slot):
     lacks it; bit r of ``masks[d, t, r // _WORD]`` (at ``r % _WORD``) is set when token r of peer
     sentence t has number d.
     """
-    n_distinct = 0
-    for j in range(len(peer)):
-        if slot[peer[j]] < 0:
-            slot[peer[j]] = n_distinct
-            n_distinct += 1
-    words = 1
-    for t in range(len(peer_offsets) - 1):
-        words = max(words, (peer_offsets[t + 1] - peer_offsets[t] + _WORD - 1) // _WORD)
-    masks = np.zeros((n_distinct, len(peer_offsets) - 1, words), dtype=np.int64)
-    for t in range(len(peer_offsets) - 1):
-        for j in range(peer_offsets[t], peer_offsets[t + 1]):
-            r = j - peer_offsets[t]
-            masks[slot[peer[j]], t, r // _WORD] |= 1 << (r % _WORD)
+    n_distinct = _numbered(peer, 0, len(peer), slot)
+    words = _words(peer_offsets, 0, len(peer_offsets))
+    masks = np.empty((n_distinct, len(peer_offsets) - 1, words), dtype=np.int64)
     which = np.empty(len(model), dtype=np.int64)
-    for i in range(len(model)):
-        which[i] = slot[model[i]] if 0 <= model[i] < len(slot) else -1
-    for j in range(len(peer)):
-        slot[peer[j]] = -1
+    _masks_into(model, 0, len(model), peer, 0, peer_offsets, 0, len(peer_offsets), n_distinct, words, slot, which,
+                masks.reshape(-1))
+    _unnumbered(peer, 0, len(peer), slot)
     return which, masks
 
 
@@ -133,66 +176,71 @@ def _prefix_parity(x):
     return x & _FULL
 
 
-@jit
-def _occurs(masks, d, t):
-    """Whether the peer token numbered ``d`` (``match_masks``) occurs in peer sentence t."""
-    for w in range(masks.shape[2]):
-        if masks[d, t, w] != 0:
-            return True
-    return False
+@jitable
+def _occurs(masks, at, words):
+    """Whether a peer token occurs in a peer sentence: its mask words ``masks[at:at + words]`` (``_masks_into``)."""
+    found = False
+    for w in range(words):
+        found |= masks[at + w] != 0
+    return found
 
 
 @jitable
-def _advance(rows, before, after, words, masks, d, t):
-    """One row of the bit-parallel LCS DP (``_lcs_bits_marked``): V_i into ``rows[after]`` from V_{i-1} in
-    ``rows[before]`` (the same row is fine), over ``words`` words, for a model token of ``masks`` row ``d``
-    (-1: absent) against peer sentence t. Rows are indexed, never sliced: a view per row cost more than
-    the DP on short sentences."""
+def _advance(rows, before, after, words, masks, at):
+    """One row of the bit-parallel LCS DP (``_lcs_bits_marked``): V_i into row ``after`` of ``rows`` (flat, ``words``
+    a row) from V_{i-1} in row ``before`` (the same row is fine), for a model token whose mask words against the
+    peer sentence start at ``masks[at]`` (-1: absent). Rows are indexed, never sliced: a view per row cost more
+    than the DP on short sentences."""
     carry = 0
     for w in range(words):
-        v = rows[before, w]
-        match = masks[d, t, w] if d >= 0 else 0
+        v = rows[before * words + w]
+        match = masks[at + w] if at >= 0 else 0
         total = v + (v & match) + carry
         carry = total >> _WORD
-        rows[after, w] = (total & _FULL) | (v & ~match & _FULL)
+        rows[after * words + w] = (total & _FULL) | (v & ~match & _FULL)
 
 
 @jitable
-def _lcs_of_row(rows, i, n):
-    """c[i][n] from DP row V_i (``rows[i]``) over ``n`` peer positions: the clear bits among bits 0 .. n - 1."""
+def _lcs_of_row(rows, i, n, words):
+    """c[i][n] from DP row V_i (row ``i`` of ``rows``, ``words`` a row) over ``n`` peer positions: the clear bits
+    among bits 0 .. n - 1."""
     length = 0
     for w in range((n + _WORD - 1) // _WORD):
         bits = min(_WORD, n - w * _WORD)
-        length += bits - _popcount(rows[i, w] & ((1 << bits) - 1))
+        length += bits - _popcount(rows[i * words + w] & ((1 << bits) - 1))
     return length
 
 
-@jit
-def _up_bits(rows, i, w):
+@jitable
+def _up_bits(rows, i, w, words):
     """Word ``w`` of D_i (``_lcs_bits_marked``): bit k set where c[i][j] - c[i-1][j] is 1, j = w * _WORD + k + 1;
-    the parity of V_i's changes from V_{i-1} up to that column."""
+    the parity of V_i's changes from V_{i-1} up to that column (rows of ``words`` words)."""
     below = 0
     for k in range(w):
-        below ^= _popcount(rows[i - 1, k] ^ rows[i, k]) & 1
-    flips = _prefix_parity(rows[i - 1, w] ^ rows[i, w])
+        below ^= _popcount(rows[(i - 1) * words + k] ^ rows[i * words + k]) & 1
+    flips = _prefix_parity(rows[(i - 1) * words + w] ^ rows[i * words + w])
     return flips ^ _FULL if below else flips
 
 
 @jit
 def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
-    """``_lcs_bits_marked`` with scratch arrays of its own (one model sentence against one peer sentence): what
-    tests/test_rouge_fast_path.py checks against ``_mark_lcs``; ``union_lcs_hits`` calls ``_lcs_bits_marked``."""
+    """``_lcs_bits_marked`` with scratch arrays of its own (one model sentence against one peer sentence of
+    ``match_masks``' ``masks``): what tests/test_rouge_fast_path.py checks against ``_mark_lcs``;
+    ``union_lcs_hits`` calls ``_lcs_bits_marked``."""
+    sentences, words = masks.shape[1], masks.shape[2]
     present = np.empty(m1 - m0, dtype=np.int64)
-    rows = np.empty((m1 - m0 + 1, max(1, (p1 - p0 + _WORD - 1) // _WORD)), dtype=np.int64)
-    return _lcs_bits_marked(model, which, m0, m1, peer, p0, p1, masks, t, mask, present, rows)
+    rows = np.empty((m1 - m0 + 1) * max(1, (p1 - p0 + _WORD - 1) // _WORD), dtype=np.int64)
+    return _lcs_bits_marked(model, m0, m1, 0, which, peer, p0, p1, masks.reshape(-1), sentences, t * words, words,
+                            mask, present, rows)
 
 
-@jitable
-def _lcs_bits_marked(model, which, m0, m1, peer, p0, p1, masks, t, mask, present, rows):
-    """``_mark_lcs`` with weight 1 against peer sentence t (``peer[p0:p1]``), the DP computed bit-parallel
-    (Allison and Dix 1986; Hyyro 2004).
+@jitable_borrowing
+def _lcs_bits_marked(model, m0, m1, first, which, peer, p0, p1, masks, sentences, at, words, mask, present, rows):
+    """``_mark_lcs`` with weight 1 of ``model[m0:m1]`` against a peer sentence ``peer[p0:p1]``, the DP computed
+    bit-parallel (Allison and Dix 1986; Hyyro 2004).
 
-    ``which[i]`` is model token i's row in ``masks`` (``match_masks``), -1 when the peer lacks it.
+    ``which[i - first]`` is model token i's number (``_masks_into``), -1 when the peer lacks it; its mask
+    words against this peer sentence start at ``masks[which * sentences * words + at]`` (``words`` a sentence).
     Row i of the DP is a bit vector V_i over the peer positions, bit j clear where c[i][j+1] = c[i][j] + 1;
     with M the peer positions equal to model token i, V_i = (V_{i-1} + (V_{i-1} & M)) | (V_{i-1} & ~M),
     in words of ``_WORD`` bits added with carries (``_advance``). The back-trace makes ROUGE-1.5.5's choices
@@ -202,38 +250,41 @@ def _lcs_bits_marked(model, which, m0, m1, peer, p0, p1, masks, t, mask, present
     the parity of those columns up to j (``_up_bits``), made for the rows the back-trace reaches. A model
     token absent from the peer sentence leaves the row as it was (V_i = V_{i-1}, D_i = 0: the path only goes
     up through it), so the DP and the back-trace run over the rows of the present tokens alone. No LCS:
-    nothing to mark, no back-trace. Returns the LCS length. ``present`` (at least m1 - m0 long) and ``rows``
-    (at least m1 - m0 + 1 rows of the peer sentence's words) are scratch arrays, allocated once per pair by
-    ``union_lcs_hits``: once per pair of sentences they cost 8% of ROUGE-L on news texts of 3 sentences.
+    nothing to mark, no back-trace. Marks ``mask[i - first]``; returns the LCS length. ``present`` (at least
+    m1 - m0 long) and ``rows`` (at least m1 - m0 + 1 rows of the sentence's words) are scratch arrays,
+    allocated once per kernel call by ``lcs_pair_stats``: once per pair of sentences they cost 8% of ROUGE-L
+    on news texts of 3 sentences. No array is made here, and none is counted (``jitable_borrowing``).
     """
     n = p1 - p0
+    stride = sentences * words
+    row_words = (n + _WORD - 1) // _WORD  # the DP's words: this peer sentence's own
     m = 0  # present[:m]: the model positions whose token occurs in the peer sentence
     if n > 0:
         for i in range(m0, m1):
-            if which[i] >= 0 and _occurs(masks, which[i], t):
+            d = which[i - first]
+            if d >= 0 and _occurs(masks, d * stride + at, row_words):
                 present[m] = i
                 m += 1
-    if m == 0:
-        return 0.0
-    words = (n + _WORD - 1) // _WORD
-    for w in range(words):
-        rows[0, w] = _FULL
-    for r in range(1, m + 1):
-        _advance(rows, r - 1, r, words, masks, which[present[r - 1]], t)
-    length = _lcs_of_row(rows, m, n)
+    length = 0
+    if m > 0:
+        for w in range(row_words):
+            rows[w] = _FULL
+        for r in range(1, m + 1):
+            _advance(rows, r - 1, r, row_words, masks, which[present[r - 1] - first] * stride + at)
+        length = _lcs_of_row(rows, m, n, row_words)
     r = m
     j = n if length else 0
     while r != 0 and j != 0:
         token = model[present[r - 1]]
         w = (j - 1) // _WORD
-        up = _up_bits(rows, r, w)
+        up = _up_bits(rows, r, w, row_words)
         while j != 0:  # left along row r, up to a diagonal or an up move
             if (j - 1) // _WORD != w:
                 w = (j - 1) // _WORD
-                up = _up_bits(rows, r, w)
+                up = _up_bits(rows, r, w, row_words)
             if token == peer[p0 + j - 1]:
                 j -= 1
-                mask[present[r - 1]] = 1
+                mask[present[r - 1] - first] = 1
                 break
             if (up >> ((j - 1) % _WORD)) & 1 == 0:
                 break
@@ -253,11 +304,12 @@ def sentence_lcs_length(model, peer, peer_offsets, slot):
     """
     which, masks = match_masks(model, peer, peer_offsets, slot)
     n = len(peer)
-    words = max(1, (n + _WORD - 1) // _WORD)
-    row = np.full((1, words), _FULL, dtype=np.int64)
+    words = masks.shape[2]
+    flat = masks.reshape(-1)
+    row = np.full(words, _FULL, dtype=np.int64)
     for i in range(len(model)):
-        _advance(row, 0, 0, words, masks, which[i], 0)
-    return float(_lcs_of_row(row, 0, n))
+        _advance(row, 0, 0, words, flat, which[i] * words)
+    return float(_lcs_of_row(row, 0, n, words))
 
 
 @jit
@@ -313,8 +365,8 @@ def wlcs(x: Sequence[Hashable], y: Sequence[Hashable], weight: float = 2.0) -> f
 @jit
 def summary_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
                      model_vocab, model_counts, peer_vocab, peer_counts):
-    """``union_lcs_hits`` with the two unigram tables given as sorted ids (``*_vocab``) and their counts,
-    and scratch arrays of its own."""
+    """``union_lcs_hits`` of two texts, each its own array, with the two unigram tables given as sorted ids
+    (``*_vocab``) and their counts, and scratch arrays of its own."""
     largest = -1
     for ids in (model, peer, model_vocab, peer_vocab):
         if len(ids):
@@ -324,60 +376,130 @@ def summary_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
     peer_count = np.zeros(largest + 1, dtype=np.int64)
     model_count[model_vocab] = model_counts
     peer_count[peer_vocab] = peer_counts
-    return union_lcs_hits(model, model_offsets, peer, peer_offsets, weight, model_count, peer_count, slot)
+    which, masks, mask, present, rows = lcs_scratch(len(model), 0, 0)  # masks and rows: union_lcs_hits' own
+    return union_lcs_hits(model, model_offsets, (0, 0, len(model_offsets)), peer, peer_offsets,
+                          (0, 0, len(peer_offsets)), weight, model_count, peer_count, slot, which, masks, mask,
+                          present, rows)
+
+
+@jitable
+def lcs_scratch(longest_text, masks, rows):
+    """``union_lcs_hits``' scratch arrays but ``slot``: (which, masks, mask, present, rows) for model texts of up
+    to ``longest_text`` tokens, with room for ``masks`` mask words and ``rows`` DP words."""
+    return (np.empty(longest_text, dtype=np.int64), np.empty(masks, dtype=np.int64),
+            np.zeros(longest_text, dtype=np.int8), np.empty(longest_text, dtype=np.int64),
+            np.empty(rows, dtype=np.int64))
+
+
+@jitable
+def lcs_room(peer_offsets, peer_text, model_offsets, model_text, vocabulary):
+    """(mask words, DP words) that ``union_lcs_hits`` needs for a pair at most (texts as it takes them): the
+    peer's distinct tokens (at most its length and ``vocabulary``) times its sentences times the words of
+    its longest, and the DP rows of the longest model sentence."""
+    p_start, p0, p1 = peer_text
+    words = _words(peer_offsets, p0, p1)
+    distinct = min(peer_offsets[p1 - 1] - peer_offsets[p0], vocabulary)
+    return distinct * (p1 - p0 - 1) * words, (_longest(model_offsets, model_text[1], model_text[2]) + 1) * words
 
 
 @jit
-def union_lcs_hits(model, model_offsets, peer, peer_offsets, weight, model_count, peer_count, slot):
+def union_lcs_hits(model, model_offsets, model_text, peer, peer_offsets, peer_text, weight, model_count,
+                   peer_count, slot, which, masks, mask, present, rows):
     """Summary-level union-LCS hits and base of one model (reference) against one peer, as ROUGE-1.5.5.
 
-    For every model sentence, the union LCS with all peer sentences is marked (Lin 2004, eq. 7); a marked
-    token counts only while both its model and peer unigram counts (``*_count[id]``, taken from the possibly
-    differently truncated unigram text) are positive, and each counted hit uses one of each (ROUGE-1.5.5's
-    clipping: the counts are used up here). With ``weight == 1`` (ROUGE-L) the hit is the number of counted
-    tokens and the base the number of model tokens, the LCS computed bit-parallel; otherwise (ROUGE-W) a run
-    of k counted tokens adjacent in the model sentence adds k**weight, and the base is the sum of sentence
-    length**weight (the Perl ``wlcs`` routine). ``slot`` is a scratch array over token ids (at least the
-    largest id of the arguments + 1 long, all -1; left all -1), which numbers the peer's tokens
-    (``match_masks``).
+    A text is ``(start, u0, u1)``: its sentences are bounded by ``start + offsets[u0:u1]`` in its token array
+    (``model``/``peer``, which may be one array holding both). For every model sentence, the union LCS with
+    all peer sentences is marked (Lin 2004, eq. 7); a marked token counts only while both its model and peer
+    unigram counts (``*_count[id]``, taken from the possibly differently truncated unigram text) are
+    positive, and each counted hit uses one of each (ROUGE-1.5.5's clipping: the counts are used up here).
+    With ``weight == 1`` (ROUGE-L) the hit is the number of counted tokens and the base the number of model
+    tokens, the LCS computed bit-parallel; otherwise (ROUGE-W) a run of k counted tokens adjacent in the model
+    sentence adds k**weight, and the base is the sum of sentence length**weight (the Perl ``wlcs`` routine).
+    ``slot`` is a scratch array over token ids (at least the largest id of the arguments + 1 long, all -1;
+    left all -1), which numbers the peer's tokens (``match_masks``); the others are ``lcs_scratch``'s, at
+    least the model text long; ROUGE-L makes masks and DP rows of its own for a pair that needs more room
+    than ``masks`` and ``rows`` have (``lcs_room``).
 
     Returns
     -------
     (hit, base) : tuple of float
     """
+    if weight == 1.0:
+        hit, base, need_masks, need_rows = union_lcs_l_in_room(model, model_offsets, model_text, peer, peer_offsets,
+                                                               peer_text, model_count, peer_count, slot, which,
+                                                               masks, mask, present, rows)
+        if need_masks or need_rows:
+            hit, base, _, _ = union_lcs_l_in_room(model, model_offsets, model_text, peer, peer_offsets, peer_text,
+                                                  model_count, peer_count, slot, which,
+                                                  np.empty(need_masks, dtype=np.int64), mask, present,
+                                                  np.empty(need_rows, dtype=np.int64))
+        return hit, base
+    m_start, m_u0, m_u1 = model_text
+    m_lo = m_start + model_offsets[m_u0]
+    m_hi = m_start + model_offsets[m_u1 - 1]
+    for i in range(m_hi - m_lo):
+        mask[i] = 0
+    for s in range(m_u0, m_u1 - 1):
+        for t in range(peer_text[1], peer_text[2] - 1):
+            _mark_lcs(model[m_lo:m_hi], model_offsets[s] - model_offsets[m_u0],
+                      model_offsets[s + 1] - model_offsets[m_u0], peer, peer_text[0] + peer_offsets[t],
+                      peer_text[0] + peer_offsets[t + 1], weight, mask)  # a view: the DP makes arrays anyway
+    return _clipped_hits(model, model_offsets, model_text, weight, mask, model_count, peer_count)
+
+
+@jitable_borrowing
+def union_lcs_l_in_room(model, model_offsets, model_text, peer, peer_offsets, peer_text, model_count, peer_count,
+                        slot, which, masks, mask, present, rows):
+    """``union_lcs_hits`` of weight 1 (ROUGE-L) in the room of its scratch arrays: (hit, base, 0, 0), or
+    (0, 0, mask words, DP words) when it needs more than ``masks`` and ``rows`` have (nothing done then). It
+    makes no array and counts no reference (``jitable_borrowing``): ``lcs_pair_stats`` calls it for every pair."""
+    m_start, m_u0, m_u1 = model_text
+    p_start, p_u0, p_u1 = peer_text
+    m_lo = m_start + model_offsets[m_u0]
+    for i in range(m_start + model_offsets[m_u1 - 1] - m_lo):
+        mask[i] = 0
+    p_lo = p_start + peer_offsets[p_u0]
+    p_hi = p_start + peer_offsets[p_u1 - 1]
+    n_distinct = _numbered(peer, p_lo, p_hi, slot)
+    words = _words(peer_offsets, p_u0, p_u1)
+    need_masks = n_distinct * (p_u1 - p_u0 - 1) * words
+    need_rows = (_longest(model_offsets, m_u0, m_u1) + 1) * words
+    fits = need_masks <= len(masks) and need_rows <= len(rows)
+    if fits:
+        _union_marks_bits(model, model_offsets, model_text, peer, peer_offsets, peer_text, n_distinct, words, slot,
+                          which, masks, mask, present, rows)
+    _unnumbered(peer, p_lo, p_hi, slot)
+    if not fits:
+        return 0.0, 0.0, need_masks, need_rows
+    hit, base = _clipped_hits(model, model_offsets, model_text, 1.0, mask, model_count, peer_count)
+    return hit, base, 0, 0
+
+
+@jitable_borrowing
+def _clipped_hits(model, model_offsets, model_text, weight, mask, model_count, peer_count):
+    """``union_lcs_hits``' (hit, base) from the marks ``mask[i - m_lo]`` of the model text's tokens i, sentence
+    by sentence, using the unigram counts up."""
+    m_start, m_u0, m_u1 = model_text
+    m_lo = m_start + model_offsets[m_u0]
     hit = 0.0
     base = 0.0
-    if weight == 1.0:
-        which, masks = match_masks(model, peer, peer_offsets, slot)
-        longest = 0  # scratch of _lcs_bits_marked for the longest model sentence and every peer sentence
-        for s in range(len(model_offsets) - 1):
-            longest = max(longest, model_offsets[s + 1] - model_offsets[s])
-        present = np.empty(longest, dtype=np.int64)
-        rows = np.empty((longest + 1, masks.shape[2]), dtype=np.int64)
-    mask = np.zeros(len(model), dtype=np.int8)  # marks of the model's tokens, sentence by sentence
-    for s in range(len(model_offsets) - 1):
-        m0 = model_offsets[s]
-        m1 = model_offsets[s + 1]
+    for s in range(m_u0, m_u1 - 1):
+        m0 = m_start + model_offsets[s]
+        m1 = m_start + model_offsets[s + 1]
         if weight == 1.0:
             base += m1 - m0
         else:
             base += float(m1 - m0) ** weight
-        for t in range(len(peer_offsets) - 1):
-            if weight == 1.0:
-                _lcs_bits_marked(model, which, m0, m1, peer, peer_offsets[t], peer_offsets[t + 1], masks, t, mask,
-                                 present, rows)
-            else:
-                _mark_lcs(model, m0, m1, peer, peer_offsets[t], peer_offsets[t + 1], weight, mask)
         run = 0
         for j in range(m0, m1):
-            if mask[j] == 1:
+            if mask[j - m_lo] == 1:
                 token = model[j]
                 if model_count[token] > 0 and peer_count[token] > 0:
                     if weight == 1.0:
                         hit += 1.0
                     else:
                         run += 1
-                        if j + 1 < m1 and mask[j + 1] == 0:
+                        if j + 1 < m1 and mask[j + 1 - m_lo] == 0:
                             hit += float(run) ** weight
                             run = 0
                         elif j + 1 == m1:
@@ -386,6 +508,25 @@ def union_lcs_hits(model, model_offsets, peer, peer_offsets, weight, model_count
                     model_count[token] -= 1
                     peer_count[token] -= 1
     return hit, base
+
+
+@jitable_borrowing
+def _union_marks_bits(model, model_offsets, model_text, peer, peer_offsets, peer_text, n_distinct, words, slot, which,
+                      masks, mask, present, rows):
+    """``union_lcs_hits``' marks of weight 1 (``mask[i - m_lo]`` for model token i), the peer's tokens numbered
+    (``_numbered``: ``n_distinct``; ``words``: its longest sentence's), every model sentence against every peer
+    sentence (``_lcs_bits_marked``)."""
+    m_start, m_u0, m_u1 = model_text
+    p_start, p_u0, p_u1 = peer_text
+    m_lo = m_start + model_offsets[m_u0]
+    _masks_into(model, m_lo, m_start + model_offsets[m_u1 - 1], peer, p_start, peer_offsets, p_u0, p_u1, n_distinct,
+                words, slot, which, masks)
+    sentences = p_u1 - p_u0 - 1
+    for s in range(m_u0, m_u1 - 1):
+        for t in range(sentences):
+            _lcs_bits_marked(model, m_start + model_offsets[s], m_start + model_offsets[s + 1], m_lo, which, peer,
+                             p_start + peer_offsets[p_u0 + t], p_start + peer_offsets[p_u0 + t + 1], masks, sentences,
+                             t * words, words, mask, present, rows)
 
 
 @jit

@@ -52,8 +52,8 @@ def client(address: str | None = None, *, n_workers: int | None = None, threads_
     return local
 
 
-# distributed's nanny waits 4 s for its worker to close, then kills it with a warning on stderr: on a busy
-# machine (load 5-9 on two cores) a worker of ours took longer about once in three closes.
+# distributed's nanny waits 4 s for its worker to close, then kills it with a warning on stderr: on a machine
+# busy with other work, a worker of ours often took longer.
 CLOSE_SECONDS = 30
 
 

@@ -50,6 +50,34 @@ def test_start_threads_starts_every_thread_of_the_pool_once(threads, names):
     assert done.stdout.splitlines() == [f"[] {names} {names} [2, 3] {names}"]
 
 
+AT_ONCE = """
+import os, sys, threading
+from rougelab import _jit
+sys.setswitchinterval(1e-6)  # threads take turns all the time: one caller's barrier work interleaves with another's
+for _ in range(200):
+    callers = [threading.Thread(target=_jit.start_threads, daemon=True) for _ in range(2)]
+    for caller in callers:
+        caller.start()
+    for caller in callers:
+        caller.join(timeout=10)
+    if any(caller.is_alive() for caller in callers):
+        print("the threads wait for ever")
+        break
+else:
+    print("done")
+sys.stdout.flush()
+os._exit(0)  # not the interpreter's exit, which would wait for the pool's threads
+"""
+
+
+def test_start_threads_called_by_several_threads_at_once():
+    """Two callers of ``start_threads`` at once: each barrier waits for every thread of the pool, so two of them
+    sharing its threads waited for ever (with the threads taking turns often, within 200 tries)."""
+    env = {**os.environ, "NUMBA_NUM_THREADS": "2"}
+    done = subprocess.run([sys.executable, "-c", AT_ONCE], env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines() == ["done"], done.stderr[-2000:]
+
+
 FORKED = """
 import multiprocessing
 from rougelab import _jit

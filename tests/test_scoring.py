@@ -1,5 +1,7 @@
 """The shared scoring layer: R/P/F and its rounding policy, checked against rouge-score and exact decimals."""
 import random
+import re
+from collections import deque
 from decimal import ROUND_HALF_EVEN, Decimal
 
 import numpy as np
@@ -62,6 +64,38 @@ def test_the_fast_check_accepts_exactly_what_the_per_text_check_accepts(text, ba
     else:
         with pytest.raises(InputError, match=r"\[1\]\[1\]|summaries\[1\]|sources\[0\]"):
             check_batch(summaries, references, sources)
+
+
+@pytest.mark.parametrize("where", ["summary", "reference"])
+@pytest.mark.parametrize("text", GOOD_AND_BAD_TEXTS)
+def test_the_listing_check_is_check_batch_and_lists_only_ascii_batches(text, where):
+    """``check_listed_batch`` raises what ``check_batch`` raises, and lists a batch's texts only when every text is
+    an ASCII ``str`` in lists or tuples; other batches (a letter outside ASCII, another shape) pass unlisted."""
+    summaries, references = ["a b", "c"], [["x"], ("y", "z")]
+    if where == "summary":
+        summaries[1] = text
+    else:
+        references[1] = ("y", text)
+    try:
+        check_batch(summaries, references)
+    except InputError as err:
+        with pytest.raises(InputError, match=re.escape(str(err))):
+            scoring.check_listed_batch(summaries, references)
+        return
+    listed = scoring.check_listed_batch(summaries, references)
+    if type(text) is str and text.isascii():
+        assert listed == ([*summaries, "x", "y", "z"] if where == "summary" else ["a b", "c", "x", "y", text])
+        assert scoring.check_listed_batch(tuple(summaries), tuple(references)) == listed
+    else:
+        assert listed is None
+    for shape in [(deque(summaries), references), (summaries, [["x"], np.array(["y", "z"])])]:
+        assert scoring.check_listed_batch(*shape) is None  # accepted, not listed
+    with scoring.checked_batch(summaries, references):
+        assert scoring.check_listed_batch(summaries, references) is None  # checked already: not read again
+    with pytest.raises(InputError, match="2 summaries but 1 reference lists"):
+        scoring.check_listed_batch(summaries, references[:1])
+    with pytest.raises(InputError, match="no references"):
+        scoring.check_listed_batch(summaries, [["x"], []])
 
 
 def test_reference_lists_of_other_sequence_types_take_the_per_text_check():

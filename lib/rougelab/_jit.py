@@ -329,11 +329,15 @@ def start_threads() -> None:
     interpreter lock, which the thread scoring the first piece holds through its Python steps: handing a
     process's first 1,000-pair batch to two threads took 8 ms (median; up to 21) on a loaded machine, the
     next batches 0.04 ms (benchmarks/RESULTS.md). Each thread waits for the others (a barrier), so the pool
-    starts every one."""
+    starts every one; one caller at a time, since two barriers sharing the threads could each hold some."""
     n = get_num_threads()
     if n > 1:
-        ready = threading.Barrier(n)
-        map_threads(lambda _: ready.wait(), [None] * n)
+        with _starting:
+            ready = threading.Barrier(n)
+            map_threads(lambda _: ready.wait(), [None] * n)
+
+
+_starting = threading.Lock()
 
 
 @lru_cache(maxsize=None)

@@ -64,6 +64,21 @@ def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
     _raise_first_fault(summaries, references, sources, texts)
 
 
+def check_listed_batch(summaries: Sequence[str], references: Sequence[Sequence[str]]) -> list[str] | None:
+    """``check_batch(summaries, references)``, and for the usual batch (lists or tuples, every text an ASCII
+    ``str``: no letter a tokenizer could drop) its texts, the summaries then each summary's references, listed
+    by the same pass; None for any other batch that passes."""
+    done = _CHECKED.get()
+    if not (done and done[0] is summaries and done[1] is references) and type(summaries) in _SEQUENCES and \
+            type(references) in _SEQUENCES and len(summaries) == len(references) and \
+            set(map(type, references)) <= _SEQUENCES:
+        every = [*summaries, *chain.from_iterable(references)]
+        if _well_formed(summaries, references, (), True, every):
+            return every if all(map(str.isascii, every)) else None
+    check_batch(summaries, references)  # says what is wrong, or (inside ``checked_batch``) returns at once
+    return None
+
+
 def check_texts(summaries: Sequence[str], references: Sequence[Sequence[str]],
                 sources: Sequence[str] | None = None) -> None:
     """Raise the ``InputError`` that ``check_batch`` gives for the first text that is not a ``str`` of valid
@@ -129,15 +144,16 @@ def joined_batch(systems: Mapping[str, Sequence[str]], references: Sequence[Sequ
         _CHECKED.reset(token)
 
 
-def _well_formed(summaries, references, sources, texts: bool = True) -> bool:
+def _well_formed(summaries, references, sources, texts: bool = True, every: list | None = None) -> bool:
     """True when each reference list is a non-empty list or tuple and (with ``texts``) every text a ``str``
     that encodes as UTF-8; checked with builtins that loop in C, so that a large batch costs no Python loop
-    per text."""
+    per text. ``every``: the batch's texts listed already (summaries, references, sources)."""
     if not (set(map(type, references)) <= _SEQUENCES and all(references)):
         return False
     if not texts:
         return True
-    every = list(chain(summaries, chain.from_iterable(references), sources))
+    if every is None:
+        every = list(chain(summaries, chain.from_iterable(references), sources))
     if not set(map(type, every)) <= {str}:
         return False
     try:

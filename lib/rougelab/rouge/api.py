@@ -25,7 +25,7 @@ from typing import NamedTuple, Sequence
 import numpy as np
 
 from rougelab.score_table import ScoreTable, frame_scorer
-from rougelab.scoring import InputError, check_batch
+from rougelab.scoring import InputError, check_batch, check_listed_batch
 from rougelab.rouge.best_f import best_f_rpf
 # run_kernel, map_threads, parts_of and start_threads through batch: importing rougelab._jit here would make this
 # module a kernel source (_jit.kernel_sources)
@@ -230,17 +230,18 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         rows for an empty batch (``rouge([], [])``). ``rouge.table_scorer`` returns the same numbers as a
         ``rougelab.score_table.ScoreTable``, without loading pandas.
     """
-    check_batch(summaries, references)
+    texts = check_listed_batch(summaries, references)  # the usual batch: its texts listed by the check
     plan = _plan(measures=measures, preprocessing=preprocessing, tokenizer=tokenizer, stem=stem, stemmer=stemmer,
                  stem_exceptions=stem_exceptions, stopwords=stopwords, splitter=splitter, multiref=multiref,
                  alpha=alpha, word_limit=word_limit, byte_limit=byte_limit,
                  perl_last_unigram_bug=perl_last_unigram_bug, perl_byte_limit_skips_lcs=perl_byte_limit_skips_lcs,
                  perl_round_before_f=perl_round_before_f, perl_wlcs=perl_wlcs)
     check_sizes(summaries, references, plan.measures)  # very long texts: InputError before any allocation
-    if plan.options.tokenizer in ("rouge155", "rouge-score") and not getattr(_second_run, "on", False):
+    if texts is None and plan.options.tokenizer in ("rouge155", "rouge-score") and \
+            not getattr(_second_run, "on", False):  # an ASCII batch has no letters to drop
         warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
                              f"tokenizer={plan.options.tokenizer!r}", "tokenizer='unicode' keeps them")
-    table = _score_small(summaries, references, plan) if plan.small else None
+    table = _score_small(summaries, references, plan, texts) if plan.small else None
     if table is None:
         score = _score_one_by_one if plan.one_by_one else _score_batch
         table = score(summaries, references, plan.measures, plan.options, plan.multiref, plan.splitter)
@@ -372,10 +373,14 @@ SENTENCE_BLIND_SPLITTERS = ("nltk", "none")
 SENTENCE_BLIND_TOKENIZERS = ("rouge155", "rouge-score")
 
 
-def _text_pairs(summaries, references) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+def _text_pairs(summaries, references, every: list[str] | None = None) -> tuple[list[str], np.ndarray, np.ndarray,
+                                                                              np.ndarray]:
     """The distinct texts of a batch (in order of first sight) and, as indices into them, the summary (peer)
-    and the reference (model) of every pair, summary i owning pairs ``bounds[i]:bounds[i + 1]``."""
-    texts, text_ids = first_sight_ids([*summaries, *chain.from_iterable(references)])  # every distinct text
+    and the reference (model) of every pair, summary i owning pairs ``bounds[i]:bounds[i + 1]``. ``every``:
+    the batch's texts listed already, the summaries then their references (``check_listed_batch``)."""
+    if every is None:
+        every = [*summaries, *chain.from_iterable(references)]
+    texts, text_ids = first_sight_ids(every)  # every distinct text
     peers, models = text_ids[:len(summaries)], text_ids[len(summaries):]
     if len(models) == len(summaries):  # one reference each (each has one at least): summary i owns pair i
         bounds = np.arange(len(summaries) + 1, dtype=np.int64)
@@ -387,13 +392,13 @@ def _text_pairs(summaries, references) -> tuple[list[str], np.ndarray, np.ndarra
     return texts, peers, models, bounds
 
 
-def _score_small(summaries, references, plan: _Plan) -> np.ndarray | None:
+def _score_small(summaries, references, plan: _Plan, every: list[str] | None = None) -> np.ndarray | None:
     """``_score_batch``'s numbers in one compiled call for a small batch (``small_batch_scores``), or None.
     The first such call that runs the compiled kernel also scores its batch through ``_score_batch`` once
-    (``_load_batch_kernels``)."""
+    (``_load_batch_kernels``). ``every``: as ``_text_pairs`` takes it."""
     if len(summaries) > SMALL_PAIRS:  # more pairs than that (a reference each at least): not numbered twice
         return None
-    texts, peers, models, bounds = _text_pairs(summaries, references)
+    texts, peers, models, bounds = _text_pairs(summaries, references, every)
     table = small_batch_scores(texts, peers, models, bounds, plan.layout, plan.options.alpha,
                                plan.multiref == "B")
     if table is not None and not _batch_kernels_loaded and small_batch_compiled():

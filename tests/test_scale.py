@@ -77,6 +77,15 @@ def test_a_worker_stops_its_heartbeat_between_beats():
     assert events == ["beat sent", "stop waits", "beat answered", "stopped"]
 
 
-def test_the_local_clusters_workers_beat_through_the_gate(local_client):
+def test_the_local_clusters_workers_beat_through_the_gate_and_get_time_to_close(local_client):
+    """``client``'s LocalCluster: each worker's heartbeat goes through the gate, and each nanny waits
+    ``CLOSE_SECONDS`` (not distributed's 4 s) for its worker to close before killing it with a warning."""
+    import inspect
+
+    from rougelab.scale import CLOSE_SECONDS
+
     gated = local_client.run(lambda dask_worker: dask_worker.periodic_callbacks["heartbeat"].callback.__name__)
     assert set(gated.values()) == {"gated"} and len(gated) == 2
+    nannies = list(local_client.cluster.workers.values())
+    assert len(nannies) == 2 and all(inspect.signature(n.close).parameters["timeout"].default == CLOSE_SECONDS
+                                     for n in nannies)

@@ -36,24 +36,32 @@ def client(address: str | None = None, *, n_workers: int | None = None, threads_
            memory_limit: str = "auto"):
     """A ``distributed.Client``: to the scheduler at ``address``, or to a new LocalCluster (closed with
     the client) of ``n_workers`` (default: one per core) whose kernels use as many threads as the worker
-    has (``NUMBA_NUM_THREADS``), so that the workers do not compete for the cores. Before that cluster
-    closes, its workers stop their heartbeats (``_stop_heartbeat``), so that its closing cuts none off."""
+    has (``NUMBA_NUM_THREADS``), so that the workers do not compete for the cores. That cluster closes
+    without a word on stderr: its workers stop their heartbeats first (``_stop_heartbeat``), so that the
+    closing cuts none off, and each nanny gives its worker ``CLOSE_SECONDS`` to close."""
     require("distributed", extra="scale", needed_for="a Dask cluster")
     from distributed import Client
 
     if address:
         return Client(address)
-    local = _local_client_class()(n_workers=n_workers or os.cpu_count() or 1, threads_per_worker=threads_per_worker,
-                                  memory_limit=memory_limit, processes=True, dashboard_address=":0",
-                                  env={"NUMBA_NUM_THREADS": str(threads_per_worker)})
+    local_client, nanny = _local_cluster_classes()
+    local = local_client(n_workers=n_workers or os.cpu_count() or 1, threads_per_worker=threads_per_worker,
+                         memory_limit=memory_limit, processes=True, worker_class=nanny, dashboard_address=":0",
+                         env={"NUMBA_NUM_THREADS": str(threads_per_worker)})
     local.run(_gate_heartbeat)
     return local
 
 
+# distributed's nanny waits 4 s for its worker to close, then kills it with a warning on stderr: on a machine
+# busy with other work, a worker of ours often took longer.
+CLOSE_SECONDS = 30
+
+
 @lru_cache(maxsize=None)
-def _local_client_class():
-    """``distributed.Client`` whose ``close`` first stops the workers' heartbeats (for a cluster of its own)."""
-    from distributed import Client
+def _local_cluster_classes():
+    """``distributed``'s Client whose ``close`` first stops the workers' heartbeats (for a cluster of its own),
+    and Nanny that waits ``CLOSE_SECONDS`` for its worker to close."""
+    from distributed import Client, Nanny
 
     class LocalClient(Client):
         def close(self, *args, **kwargs):
@@ -62,7 +70,11 @@ def _local_client_class():
                     self.run(_stop_heartbeat, on_error="ignore")
             return super().close(*args, **kwargs)
 
-    return LocalClient
+    class PatientNanny(Nanny):
+        async def close(self, timeout: float = CLOSE_SECONDS, reason: str = "nanny-close"):
+            return await super().close(timeout=timeout, reason=reason)
+
+    return LocalClient, PatientNanny
 
 
 # A worker's heartbeat is a request to the scheduler every half second. One under way when the cluster closes

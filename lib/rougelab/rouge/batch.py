@@ -66,7 +66,7 @@ class EncodedBatch:
 BOUNDS_STEP = 1e-6        # ``text_bounds``: per sentence unit and text
 NGRAM_STEP = 1.5e-6       # ``batch_pair_stats``: per token of a pair and n-gram measure
 SKIP_STEP = 1.2e-6        # ``skip_pair_stats``: per token of a pair and skip-bigram it may start
-LCS_BITS_STEP = 2.5e-6    # ``lcs_pair_stats`` of weight 1: per token of one side and sentence of the other
+LCS_BITS_STEP = 3.2e-6    # ``lcs_pair_stats`` of weight 1: per token of one side and sentence of the other
 LCS_CELL_STEP = 1e-6      # ``lcs_pair_stats`` of ROUGE-W: per cell of the two texts' DP
 SENTENCE_LCS_STEP = 1.5e-6  # ``sentence_lcs_pair_stats``: per token of a pair
 RPF_STEP = 5e-6           # ``pooled_rpf`` and ``best_f_rpf``: per pair and measure

@@ -151,7 +151,7 @@ def truncate_units(sentences: list[str], word_limit: int | None, byte_limit: int
 GRAM_STEP = 0.7e-6      # ``gram_tables`` / ``gram_codes``: per gram made
 COUNT_STEP = 0.4e-6     # ``count_codes``: per code
 CLIP_STEP = 0.2e-6      # ``multi_clipped_hits``: per distinct gram of the two tables
-LCS_BITS_STEP = 1.8e-6  # ``summary_lcs_hits`` of weight 1: per token of one side and sentence of the other
+LCS_BITS_STEP = 2.7e-6  # ``summary_lcs_hits`` of weight 1: per token of one side and sentence of the other
 LCS_CELL_STEP = 0.7e-6  # ``summary_lcs_hits`` of ROUGE-W, ``summary_wlcs_lin``: per cell of the two texts' DP
 
 

@@ -324,12 +324,13 @@ def map_threads(function, items: list) -> list:
 
 
 def start_threads() -> None:
-    """Start ``map_threads``' threads now (none with one thread; nothing if they run). A pool starts a thread
-    when it is handed work and no thread is idle, and the caller then waits for the new thread to take the
-    interpreter lock, which the thread scoring the first piece holds through its Python steps: handing a
-    process's first 1,000-pair batch to two threads took 8 ms (median; up to 21) on a loaded machine, the
-    next batches 0.04 ms (benchmarks/RESULTS.md). Each thread waits for the others (a barrier), so the pool
-    starts every one; one caller at a time, since two barriers sharing the threads could each hold some."""
+    """Start ``map_threads``' threads now (none with one thread; threads already running each run a task that
+    returns at once, about 0.1 ms). A pool starts a thread when it is handed work and no thread is idle, and
+    the caller then waits for the new thread to take the interpreter lock, which the thread scoring the first
+    piece holds through its Python steps: handing a process's first 1,000-pair batch to two threads took 8 ms
+    (median; up to 21) on a loaded machine, the next batches 0.04 ms (benchmarks/RESULTS.md). Each thread
+    waits for the others (a barrier), so the pool starts every one; one caller at a time, since two barriers
+    sharing the threads could each hold some."""
     n = get_num_threads()
     if n > 1:
         with _starting:

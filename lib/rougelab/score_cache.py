@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-from blake3 import blake3
 
 from rougelab.cache_store import Maker, entry_file, save
 from rougelab.metrics.base import Metric
@@ -46,6 +45,8 @@ def content_digest(summaries, references, sources=None) -> str:
 def _both_digests(summaries, references, sources=None) -> dict[bool, str]:
     """``content_digest`` of the batch (under False) and, given ``sources``, of the batch with them (True),
     from one pass over the texts: the second continues the first's bytes."""
+    from blake3 import blake3  # loaded when a key is first made: `rougelab score` imports this module
+
     digest = blake3()
     _add(digest, summaries, _SUMMARY)
     if set(map(len, references)) == {1}:  # one reference a row (the usual batch): no list to join

@@ -51,9 +51,9 @@ def main() -> None:
         models = peers + pairs
         data = np.frombuffer("\n".join(texts).encode(), dtype=np.uint8)
         ends = np.cumsum([len(t.encode()) + 1 for t in texts]).astype(np.int64) - 1
-        found = {"scan": 1e6 * fastest(python_twin(byte_tokens._scan), data, ends,
+        found = {"scan": 1e6 * fastest(python_twin(byte_tokens._scan), data, byte_tokens.eight_bytes(data), ends,
                                        np.empty(len(data) // 2 + 1, dtype=np.int64),
-                                       np.zeros(2 * byte_tokens.first_slots(len(data)), dtype=np.int64)) / len(data),
+                                       byte_tokens.new_table(len(data))) / len(data),
                  "ascii_words": 1e6 * fastest(python_twin(tokenizers.unicode_ascii_words), data,
                                               np.ones(len(data), dtype=np.bool_)) / len(data)}
         _, unit_lengths, per_text, _ = encoded.options.preprocessing("newline").encode(texts)

@@ -84,3 +84,18 @@ def test_other_warnings_point_at_the_callers_line(tmp_path):
         bootstrap_ci(table, "m", "h", "system", "pearson", n_resamples=200, resample="systems")
     assert {type(w.message).__name__ for w in caught} == {"UserWarning", "UndefinedCorrelationWarning"}
     assert {w.filename for w in caught} == {__file__}
+
+
+def test_warn_knows_its_own_files_by_their_absolute_path(monkeypatch):
+    """``warn`` skips the frames of the package's files, named as the import system names them or otherwise
+    (relative, through ``..``), and no other file, though its path starts with the package's folder."""
+    import os
+
+    import rougelab.warn as warn_module
+
+    package = warn_module._PACKAGE
+    assert warn_module._ours(warn_module.__file__) and warn_module._ours(package + "text/./tokenizers.py")
+    assert warn_module._ours(package + "../rougelab/warn.py")
+    assert not warn_module._ours(package + "../other.py") and not warn_module._ours(__file__)
+    monkeypatch.chdir(package)
+    assert warn_module._ours("warn.py") and not warn_module._ours(os.path.relpath(__file__))

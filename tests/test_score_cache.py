@@ -1,6 +1,4 @@
 """The score cache: same inputs and options -> reused; anything else -> recomputed; corruption -> recomputed with a warning."""
-import hashlib
-
 import pandas as pd
 import pytest
 
@@ -67,18 +65,20 @@ def test_a_text_cannot_pass_for_a_separator():
     pd.testing.assert_frame_equal(score_cache.cached_score(metric, summaries, apart), metric.score(summaries, apart))
 
 
-def test_the_digest_is_sha256_of_the_documented_bytes():
-    """The key's bytes, written out by hand: a faster digest must not move cache keys. Each text UTF-8
-    encoded after its separator byte (0xFF summary, 0xFE reference, 0xFD source); a lone surrogate is not
-    valid text and raises rather than getting a key."""
-    summaries = [f"s{i} \u00e9 \u4e2d" for i in range(5000)]
-    references = [[f"r{i}"] * (i % 3 + 1) for i in range(5000)]
+def test_the_digest_is_blake3_of_the_documented_bytes():
+    """The key's bytes, written out by hand: a faster digest must not move cache keys. The summaries, each
+    UTF-8 encoded after 0xFF; then the reference lists, each reference after 0xFE (the first of its list) or
+    0xFD (the others); then the sources, each after 0xFC. A lone surrogate is not valid text and raises
+    rather than getting a key."""
+    from blake3 import blake3
+
+    summaries = [f"s{i} \u00e9 \u4e2d" if i % 7 else "" for i in range(5000)]  # empty texts too
     sources = [f"doc {i}" for i in range(5000)]
-    rows = [b"\xff" + s.encode() + b"".join(b"\xfe" + r.encode() for r in refs)
-            for s, refs in zip(summaries, references)]
-    for given, data in ((None, b"".join(rows)),
-                        (sources, b"".join(row + b"\xfd" + src.encode() for row, src in zip(rows, sources)))):
-        assert score_cache.content_digest(summaries, references, given) == hashlib.sha256(data).hexdigest()
+    for references in ([[f"r{i}"] * (i % 3 + 1) for i in range(5000)], [[f"r{i} \u00fd"] for i in range(5000)]):
+        texts = b"".join(b"\xff" + s.encode() for s in summaries) + \
+            b"".join(b"\xfe" + b"\xfd".join(r.encode() for r in refs) for refs in references)
+        for given, data in ((None, texts), (sources, texts + b"".join(b"\xfc" + s.encode() for s in sources))):
+            assert score_cache.content_digest(summaries, references, given) == blake3(data).hexdigest()
     with pytest.raises(UnicodeEncodeError):
         score_cache.content_digest(["\ud800"], [["a"]])
 

@@ -17,13 +17,32 @@ _PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 def warn(message: str, category: type[Warning] = UserWarning) -> None:
     """``warnings.warn(message, category)`` attributed to the first caller outside rougelab."""
-    frame, level = sys._getframe(1), 2
+    warnings.warn(message, category, stacklevel=_frames_of_ours(sys._getframe(1)) + 2)
+
+
+def walk_to_caller() -> None:
+    """``warn``'s walk to the first caller outside rougelab, without a warning: run where a process loads anyway
+    (``rougelab.text.tokenizers.warm_dropped_letters``), it works out which files of the stack are ours
+    (``_ours``, remembered) and leaves the walk's code fresh for the process's first warning."""
+    _frames_of_ours(sys._getframe(1))
+
+
+def _frames_of_ours(frame) -> int:
+    """How many frames, from ``frame`` outwards, run this package's code before the first one that does not."""
+    count = 0
     while frame is not None and _ours(frame.f_code.co_filename):
-        frame, level = frame.f_back, level + 1
-    warnings.warn(message, category, stacklevel=level)
+        frame, count = frame.f_back, count + 1
+    return count
+
+
+def _ours(filename: str) -> bool:
+    """Whether the code of ``filename`` is this package's: at once for a path in the package's folder with no
+    ``..`` in it (as the import system names our modules), else from its absolute path (``_resolved_ours``)."""
+    return (filename.startswith(_PACKAGE) and ".." not in filename) or _resolved_ours(filename)
 
 
 @lru_cache(maxsize=1024)
-def _ours(filename: str) -> bool:
-    """Whether the code of ``filename`` is this package's (its absolute path, worked out once per file)."""
+def _resolved_ours(filename: str) -> bool:
+    """Whether ``filename``'s absolute path is in the package's folder, worked out once per file (a process's
+    first warning took 3-4 us a frame for it, before the fast case of ``_ours``)."""
     return os.path.abspath(filename).startswith(_PACKAGE)

@@ -40,7 +40,7 @@ from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.token_ids import first_sight_ids
 from rougelab.text.tokenize import perl_bytes
-from rougelab.text.tokenizers import warn_dropped_letters
+from rougelab.text.tokenizers import warm_dropped_letters, warn_dropped_letters
 from rougelab.validation import check_bool, check_float, check_int, check_names
 
 DEFAULT_MEASURES = ("rouge-1", "rouge-2", "rouge-l", "rouge-w-1.2", "rouge-su4")
@@ -128,16 +128,23 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
                       for left_out in range(m)])
 
 
-_second_run = threading.local()  # ``.on`` while ``_again_after_loading`` scores a batch the second time
+_second_run = threading.local()  # ``.on`` while ``_again_after_loading`` scores a batch again
+
+# Runs of the loading call after its first (``_again_after_loading``): CPython 3.11 runs a function's bytecode
+# unspecialised (no "quickening") until its 8th call, so the process's next call would run ``rouge()``'s steps
+# unspecialised after two runs.
+RUNS_AFTER_LOADING = 7
 
 
 def _again_after_loading(scorer):
-    """``scorer``, run a second time by the call that loads the batch kernels (``_load_batch_kernels``: a
-    process's first small call that runs compiled). That call loads for about half a second (the small kernel,
-    the batch kernels, pandas and its first DataFrame) after its own steps ran, and steps whose code and data
-    were last touched that long before run several times slower (one pair: 55 us back to back, 300-500 us
-    after 30-300 ms of other work; benchmarks/RESULTS.md): the process's next call would pay it. Run again,
-    they are fresh. The second run warns of nothing (the first did). Every other call runs once."""
+    """``scorer``, run again by the call that loads the batch kernels (``_load_batch_kernels``: a process's first
+    small call that runs compiled). That call loads for about half a second (the small kernel, the batch kernels,
+    pandas and its first DataFrame) after its own steps ran, and steps whose code and data were last touched that
+    long before run several times slower (one pair: 55 us back to back, 300-500 us after 30-300 ms of other work;
+    benchmarks/RESULTS.md): the process's next call would pay it. Run again ``RUNS_AFTER_LOADING`` times, they are
+    fresh and their bytecode specialised. These runs warn of nothing (the first did); after each, the dropped-letter
+    count's search runs on a letter of each width and ``warn``'s walk to the caller (``warm_dropped_letters``), so
+    that the next call's first text with such a letter finds that path fresh too. Every other call runs once."""
     @wraps(scorer)
     def again(*args, **kwargs):
         if _batch_kernels_loaded:
@@ -147,9 +154,12 @@ def _again_after_loading(scorer):
             return scores
         _second_run.on = True
         try:
-            return scorer(*args, **kwargs)
+            for _ in range(RUNS_AFTER_LOADING):
+                scores = scorer(*args, **kwargs)
+                warm_dropped_letters()
         finally:
             _second_run.on = False
+        return scores
 
     return again
 

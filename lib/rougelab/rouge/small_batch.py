@@ -15,7 +15,7 @@ import numpy as np
 from rougelab._jit import jit, run_kernel
 from rougelab.rouge.batch import (_bounds_seconds, _lcs_seconds, _ngram_seconds, batch_pair_stats, lcs_pair_stats,
                                   pooled_rpf, rpf_seconds, text_bounds)
-from rougelab.text.byte_tokens import SCAN_STEP, _scan, first_slots
+from rougelab.text.byte_tokens import SCAN_STEP, _scan, eight_bytes, new_table
 from rougelab.text.tokenize import TokenEncoder
 
 # A batch goes this way up to this many (summary, reference) pairs and bytes of text (64 pairs of news: 1.1 ms,
@@ -28,15 +28,15 @@ _SURFACE = TokenEncoder()  # rouge155 tokens, unstemmed: what the scan reads (on
 
 
 @jit
-def small_batch_rpf(data, text_ends, peers, models, bounds, sizes, lcs_weights, lcs_is_w, order, is_w, weights,
-                    alpha, best_model):
-    """(summaries x measures x 3) R/P/F of the pairs of the texts in ``data`` (``scan_tokens``' input): the scan,
-    ``text_bounds``, ``batch_pair_stats`` of the n-gram ``sizes``, ``lcs_pair_stats`` of ``lcs_weights``, the
+def small_batch_rpf(data, words, text_ends, peers, models, bounds, sizes, lcs_weights, lcs_is_w, order, is_w,
+                    weights, alpha, best_model):
+    """(summaries x measures x 3) R/P/F of the pairs of the texts in ``data`` (``scan_tokens``' input; ``words``:
+    ``eight_bytes(data)``): the scan, ``text_bounds``, ``batch_pair_stats`` of the n-gram ``sizes``, ``lcs_pair_stats`` of ``lcs_weights``, the
     columns put in the asked ``order`` and ``pooled_rpf`` (``best_model``: ``-f B``) rounded to 5 digits. With
     every pair one sentence on each side and every weight 1 (``one_sentence_pairs``: the batch path's shortcut),
     an empty array: nothing scored."""
-    ids, lengths, sentences, _, _, _ = _scan(data, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64),
-                                             np.zeros(2 * first_slots(len(data)), dtype=np.int64))
+    ids, lengths, sentences, _, _, _ = _scan(data, words, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64),
+                                             new_table(len(data)))
     one_sentence = (lcs_weights == 1.0).all()
     for q in range(len(peers)):
         if sentences[peers[q]] != 1 or sentences[models[q]] != 1:
@@ -57,7 +57,7 @@ def small_batch_rpf(data, text_ends, peers, models, bounds, sizes, lcs_weights, 
     return pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, np.int64(5))  # typed as _score_batch's 5
 
 
-def _python_seconds(data, text_ends, peers, models, bounds, sizes, lcs_weights, lcs_is_w, order, *rest):
+def _python_seconds(data, words, text_ends, peers, models, bounds, sizes, lcs_weights, lcs_is_w, order, *rest):
     """A bound on ``small_batch_rpf``'s Python run: the estimates of the kernels it calls, for texts of
     (bytes + 1) / 2 tokens (a token and the space after it take 2 bytes at least) and a sentence a line."""
     text_bytes = np.diff(text_ends, prepend=-1)  # each text's bytes and the newline after it
@@ -91,7 +91,7 @@ def small_batch_scores(texts: list[str], peers: np.ndarray, models: np.ndarray, 
         return None
     read = np.frombuffer(data, dtype=np.uint8)
     read.flags.writeable = False  # read-only, as ``encode_many`` hands it to the scan: one type for the kernel
-    out = run_kernel(small_batch_rpf, _python_seconds, read, ends, peers, models, bounds, layout.ngram_sizes,
-                     layout.lcs_weights, layout.lcs_is_w, layout.columns, layout.is_w, layout.weights, alpha,
-                     best_model)
+    out = run_kernel(small_batch_rpf, _python_seconds, read, eight_bytes(read), ends, peers, models, bounds,
+                     layout.ngram_sizes, layout.lcs_weights, layout.lcs_is_w, layout.columns, layout.is_w,
+                     layout.weights, alpha, best_model)
     return out if len(out) else None

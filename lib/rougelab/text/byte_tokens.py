@@ -7,9 +7,9 @@ dropped, whitespace-only lines kept); a surface token is a maximal run of bytes 
 the newline: after ``TOKEN_BYTES`` a run of ``[a-z0-9]``, which is what ``normalize`` plus the
 first-character filter of ``select_tokens`` leave (see ``TokenEncoder``); the other tokenizers write
 tokens holding any other byte, control bytes and non-ASCII ones included. Distinct tokens are numbered
-in order of first occurrence through an open-addressing hash table keyed by the token's bytes packed
-into one integer (the low 63 bits of its last 8 bytes), which compares lengths and, from 8 bytes on, the
-bytes themselves: a collision costs a probe, never a wrong number. A large batch
+in order of first occurrence through an open-addressing hash table keyed by one integer read from the
+token's bytes at once (``_token_key``): a token of up to 7 bytes is its key, a longer one is compared by
+its length and bytes, so a collision costs a probe, never a wrong number. A large batch
 is cut into parts (whole texts) scanned at once on the threads (``map_threads``), each numbering its own
 tokens; a scan of those distinct tokens, written out part after part, then gives every distinct token its
 number in the whole batch, the same numbers a single scan gives.
@@ -20,19 +20,19 @@ import threading
 
 import numpy as np
 
-from rougelab._jit import compiled_or_python, jit, jitable, map_threads, parts_of
+from rougelab._jit import compiled_or_python, jit, jitable, jitable_borrowing, map_threads, parts_of
 
 # Byte -> byte: A-Z lower-cased, a-z 0-9 and the newline kept, every other byte a space.
 TOKEN_BYTES = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or 48 <= c <= 57 or c == 10 else 32
                     for c in range(256))
 _SPACE, _NEWLINE = 32, 10
 _MASK32, _MIX = 0xFFFFFFFF, 0x5BD1E995  # _MIX is odd and below 2**31: a 32-bit value times it stays exact
-_KEY_MASK = (1 << 63) - 1  # a key keeps the low 63 bits of the last 8 bytes: exact below 8 bytes
 # Batches of at least this many bytes are scanned in parts, one per thread. Parts cost more CPU than one
 # scan (numbering their tokens together, handing them to the threads): 560 kB of news (1,000 pairs)
 # took 3.0 ms in one part and 6.5 ms in two on one thread, 11 MB 55 ms and 73 ms.
 SPLIT_BYTES = 1 << 21
-SCAN_STEP = 1e-6  # seconds ``_scan``'s pure-Python source takes per byte (0.75 us measured: ``compiled_or_python``)
+SCAN_STEP = 1.2e-6  # seconds ``_scan``'s pure-Python source takes per byte (at most 1.04 us measured by
+# benchmarks/python_steps.py's batches on a loaded machine: ``compiled_or_python``)
 # A thread keeps the hash table of its last scan (``_scanned``), emptied, for its next scan of enough bytes, up to
 # this many slots (1 MB): a table made afresh on each call was zeroed on fresh pages of memory, which the threads'
 # allocator gives back to the system after each call (150 to 480 page faults a 1,000-pair call).
@@ -40,7 +40,7 @@ KEPT_SLOTS = 1 << 16
 _kept = threading.local()  # ``.table``: this thread's last hash table, all zeros
 
 
-@jitable
+@jitable_borrowing
 def _same_bytes(data, a, b, length):
     """Whether ``data[a:a + length]`` and ``data[b:b + length]`` hold the same bytes."""
     for k in range(length):
@@ -56,12 +56,13 @@ def home_slot(key, mask):
     return ((((key ^ (key >> 29)) & _MASK32) * _MIX) >> 15) & mask
 
 
-@jitable
+@jitable_borrowing
 def _slot(table, key, data, start, size, first, length):
-    """The slot of ``table`` holding the token ``data[start:start + size]`` (packed ``key``), or the empty
+    """The slot of ``table`` holding the token ``data[start:start + size]`` (its ``_token_key``), or the empty
     slot where it belongs. Slot k is ``table[2k]`` (the key) and ``table[2k + 1]`` (the token's number + 1;
     0: empty); ``first`` / ``length`` locate the numbered tokens in ``data``. Linear probing from the
-    slot the key's mixed bits pick; a token of 8 bytes or more matches only when its bytes are equal."""
+    slot the key's mixed bits pick; the key of a token of up to 7 bytes is the token (its bytes and length),
+    a longer one matches only when its length and bytes are equal."""
     mask = len(table) // 2 - 1
     slot = home_slot(key, mask)
     while True:
@@ -69,8 +70,10 @@ def _slot(table, key, data, start, size, first, length):
         if v == 0:
             return slot
         if table[2 * slot] == key:
+            if size < 8:
+                return slot
             d = v - 1
-            if length[d] == size and (size < 8 or _same_bytes(data, first[d], start, size)):
+            if length[d] == size and _same_bytes(data, first[d], start, size):
                 return slot
         slot = (slot + 1) & mask
 
@@ -128,8 +131,8 @@ def _scanned(scan, data: np.ndarray, text_ends: np.ndarray):
         del _kept.table  # taken: a scan stopped half-way (an interrupted Python run) keeps none
         table = kept
     else:
-        table = np.zeros(2 * slots, dtype=np.int64)
-    *found, table = scan(data, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64), table)
+        table = new_table(len(data))
+    *found, table = scan(data, eight_bytes(data), text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64), table)
     if len(getattr(_kept, "table", ())) <= len(table) <= 2 * KEPT_SLOTS:
         _kept.table = table
     return tuple(found)
@@ -182,24 +185,60 @@ def first_slots(n):
     return slots
 
 
+@jitable
+def new_table(n):
+    """An empty hash table (``_slot``'s layout) of ``first_slots(n)`` slots, for a scan of ``n`` bytes."""
+    return np.zeros(2 * first_slots(n), dtype=np.int64)
+
+
+def eight_bytes(data: np.ndarray) -> np.ndarray:
+    """A view of ``data`` (uint8) whose item i is the little-endian uint64 of ``data[i:i + 8]`` (``_token_key``
+    reads a token's bytes at once)."""
+    return np.ndarray((max(len(data) - 7, 0),), dtype="<u8", buffer=data, strides=(1,))
+
+
+_LOW_BYTES = np.array([(1 << (8 * k)) - 1 for k in range(8)], dtype=np.uint64)  # the low k bytes' bits
+_SIZE_SHIFT = np.uint64(56)
+
+
+@jitable_borrowing
+def _token_key(data, words, start, size):
+    """The hash key of the token ``data[start:start + size]`` (``words``: ``eight_bytes(data)``): up to 7 bytes,
+    its bytes (little-endian) and its length above them, which name the token; from 8 bytes on, its last 7."""
+    if size >= 8:
+        return np.int64(words[start + size - 8] >> np.uint64(8))
+    if start < len(words):
+        return np.int64((words[start] & _LOW_BYTES[size]) | (np.uint64(size) << _SIZE_SHIFT))
+    key = np.uint64(size) << _SIZE_SHIFT  # one of the last bytes of data: read byte by byte
+    for k in range(size):
+        key |= np.uint64(data[start + k]) << np.uint64(8 * k)
+    return np.int64(key)
+
+
 @jit
-def _scan(data, text_ends, surface, table):
-    """``scan_tokens`` of the texts ``text_ends`` (relative to ``data``) in one pass, the tokens' numbers written
-    to ``surface`` (room for ``len(data) // 2 + 1``: a token takes a byte and a separator). The hash table (see
-    ``_slot``) is ``table``, all zeros (a power of 2 of slots: ``first_slots``, or a kept one), which grows
-    four-fold (``_grown``) before half of its slots fill: sized by the distinct tokens, not by the bytes, it
-    stays in the processor's caches. (``_scan_texts`` does the work with one table, from the text where it
-    stopped: a table replaced inside its loop made it 1.7x slower.) Returns ``scan_tokens``' arrays and the
-    table, emptied again (all zeros) for a next scan."""
+def _scan(data, words, text_ends, surface, table):
+    """``scan_tokens`` of the texts ``text_ends`` (relative to ``data``; ``words``: ``eight_bytes(data)``) in one
+    call, the tokens' numbers written to ``surface`` (room for ``len(data) // 2 + 1``: a token takes a byte and a
+    separator). The hash table (see ``_slot``) is ``table``, all zeros (a power of 2 of slots: ``first_slots``, or
+    a kept one), which grows four-fold (``_grown``) before half of its slots fill: sized by the distinct tokens,
+    not by the bytes, it stays in the processor's caches. (``_scan_texts`` does the work with one table, from the
+    text where it stopped: a table replaced inside its loop made it 1.7x slower.) Returns ``scan_tokens``' arrays
+    and the table, emptied again (all zeros) for a next scan."""
     n = len(data)
     line_tokens = np.empty(n + 1, dtype=np.int64)
     text_lines = np.zeros(len(text_ends), dtype=np.int64)
     first = np.empty(n // 2 + 1, dtype=np.int64)
     length = np.empty(n // 2 + 1, dtype=np.int64)
+    longest = 0
+    for t in range(len(text_ends)):
+        longest = max(longest, text_ends[t] - (0 if t == 0 else text_ends[t - 1] + 1))
+    marks = np.empty(longest + 2, dtype=np.int64)  # a text's token bounds and line ends (_scan_texts)
+    breaks = np.empty(longest + 2, dtype=np.int64)
     found = np.zeros(3, dtype=np.int64)  # tokens, sentence units, distinct tokens so far
     t = np.int64(0)  # an int64 from the start, the type _scan_texts returns: t has one type throughout
     while True:
-        t = _scan_texts(data, text_ends, t, table, found, surface, line_tokens, text_lines, first, length)
+        t = _scan_texts(data, words, text_ends, t, table, found, surface, line_tokens, text_lines, first, length,
+                        marks, breaks)
         if t == len(text_ends):
             break
         table = _grown(table)
@@ -208,53 +247,63 @@ def _scan(data, text_ends, surface, table):
     return surface[:found[0]], line_tokens[:found[1]], text_lines, first[:found[2]], length[:found[2]], table
 
 
-@jitable
-def _scan_texts(data, text_ends, t0, table, found, surface, line_tokens, text_lines, first, length):
+@jitable_borrowing
+def _scan_texts(data, words, text_ends, t0, table, found, surface, line_tokens, text_lines, first, length, marks,
+                breaks):
     """``_scan``'s pass from text ``t0`` on, adding to its arrays and to ``found``; returns the text where
     over half of ``table``'s slots would fill (its tokens and units not kept, the distinct tokens it met
-    kept with their numbers), or the number of texts. A token's key is built byte by byte as its end is
-    found."""
+    kept with their numbers), or the number of texts. A text is read twice: its bytes, without a branch, into
+    where its tokens start and stop (``marks``, alternately) and where its lines end (``breaks``); then its
+    tokens, line by line, each looked up by its key (``_token_key``)."""
     n_tokens = found[0]
     n_lines = found[1]
     n_distinct = found[2]
     for t in range(t0, len(text_ends)):
         begin = 0 if t == 0 else text_ends[t - 1] + 1
         end = text_ends[t]
+        m = 0
+        q = 0
+        outside = True  # between tokens
+        for i in range(begin, end):
+            c = int(data[i])  # a Python int in the Python twin: quicker to compare
+            separator = (c == _SPACE) | (c == _NEWLINE)
+            marks[m] = i
+            m += separator != outside  # a token starts or stops at i
+            if c == _NEWLINE:
+                breaks[q] = i
+                q += 1
+            outside = separator
+        marks[m] = end  # a token that runs to the text's end stops there
+        m += not outside
+        breaks[q] = end
+        k = 0
         line_start = begin
-        count = 0
-        i = begin
-        while i <= end:
-            if i == end or data[i] == _NEWLINE:
-                if i > line_start:
-                    line_tokens[n_lines] = count
-                    n_lines += 1
-                    text_lines[t] += 1
-                count = 0
-                line_start = i + 1
-                i += 1
-            elif data[i] == _SPACE:
-                i += 1
-            else:
-                key = 0
-                j = i
-                while j < end and data[j] != _SPACE and data[j] != _NEWLINE:  # at least data[i]
-                    key = ((key << 8) | int(data[j])) & _KEY_MASK
-                    j += 1
-                slot = _slot(table, key, data, i, j - i, first, length)
+        for b in range(q + 1):
+            count = 0
+            while k < m and marks[k] < breaks[b]:
+                start = marks[k]
+                size = marks[k + 1] - start
+                k += 2
+                key = _token_key(data, words, start, size)
+                slot = _slot(table, key, data, start, size, first, length)
                 if table[2 * slot + 1] == 0:  # a new token
                     if 4 * (n_distinct + 1) > len(table):  # over half of the slots would be taken
                         text_lines[t] = 0
                         found[2] = n_distinct  # this text's new tokens keep their numbers: met again first
                         return t
-                    first[n_distinct] = i
-                    length[n_distinct] = j - i
+                    first[n_distinct] = start
+                    length[n_distinct] = size
                     n_distinct += 1
                     table[2 * slot] = key
                     table[2 * slot + 1] = n_distinct
                 surface[n_tokens] = table[2 * slot + 1] - 1
                 n_tokens += 1
                 count += 1
-                i = j
+            if breaks[b] > line_start:
+                line_tokens[n_lines] = count
+                n_lines += 1
+                text_lines[t] += 1
+            line_start = breaks[b] + 1
         found[0] = n_tokens
         found[1] = n_lines
         found[2] = n_distinct

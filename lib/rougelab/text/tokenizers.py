@@ -44,7 +44,7 @@ from rougelab.text.stemmer import MIN_STEM_LENGTH, stem_token
 # compiled_or_python through byte_tokens: importing rougelab._jit here would make this module a kernel source
 # (_jit.kernel_sources)
 from rougelab.text.byte_tokens import compiled_or_python, unicode_ascii_words
-from rougelab.warn import warn
+from rougelab.warn import walk_to_caller, warn
 from rougelab.text.tokenize import TokenEncoder
 
 TOKENIZERS = ("rouge155", "rouge-score", "unicode", "character")
@@ -285,6 +285,20 @@ def count_dropped_letters(texts) -> int:
     """How many distinct ``texts`` hold a letter or digit outside ASCII (which ``"rouge155"`` and
     ``"rouge-score"`` tokenisation turn into a separator)."""
     return sum(1 for t in set(filterfalse(str.isascii, texts)) if _NON_ASCII_ALNUM.search(t))
+
+
+# A letter in each of the widths CPython stores a str in (1, 2 or 4 bytes a character): the regex module
+# searches each width with code of its own.
+_LETTER_OF_EACH_WIDTH = ("\u00e9", "\u0101", "\U0001d400")
+
+
+def warm_dropped_letters() -> None:
+    """``count_dropped_letters`` of a letter of each width and ``warn``'s walk to the caller (``walk_to_caller``),
+    run where a process loads anyway (``rouge.api._again_after_loading``): its next call's first text with such a
+    letter finds the search and the walk fresh (after the loading, that first search took 25-35 us, the next
+    ones 2-5; benchmarks/RESULTS.md)."""
+    count_dropped_letters(_LETTER_OF_EACH_WIDTH)
+    walk_to_caller()
 
 
 # What keeps other scripts' letters, for metrics that have no such option themselves.

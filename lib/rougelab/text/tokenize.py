@@ -147,7 +147,10 @@ class TokenEncoder:
             if k:
                 data += b"\n"
             data += b"\n".join(encoded).translate(TOKEN_BYTES)  # the newline maps to itself
-        return data, np.cumsum(lengths + 1) - 1  # grown in place: no list of pieces beside the whole
+        lengths += 1  # each text and the newline after it; in place: no temporary arrays
+        lengths.cumsum(out=lengths)
+        lengths -= 1
+        return data, lengths  # data grown in place: no list of pieces beside the whole
 
     def transform(self, word: str) -> str | None:
         """The token a surface token becomes (None: dropped); called when stemming or with stopwords."""

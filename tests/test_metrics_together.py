@@ -68,3 +68,63 @@ def test_without_frames_the_same_numbers_come_as_score_tables():
     for frame, table in zip(frames[:3], tables[:3]):
         pd.testing.assert_frame_equal(table.frame(), frame, check_exact=True)
     pd.testing.assert_frame_equal(tables[3], frames[3], check_exact=True)  # no ScoreTable: its DataFrame
+
+
+def weighted_counts(summaries, references, *, units=("a",), weights=None, calls=None):
+    """A toy scorer with an option whose repr hides its value: each unit's count times ``weights.sum()``."""
+    calls.append(tuple(units))
+    return pd.DataFrame({f"{u}_n": [float(s.count(u)) * float(weights.sum()) for s in summaries] for u in units})
+
+
+def test_options_with_equal_reprs_but_different_values_do_not_join():
+    """Two numpy arrays of 2,000 numbers print alike (numpy elides the middle) and differ: the metrics
+    holding them are scored in calls of their own, each with its own numbers."""
+    import numpy as np
+
+    zeros, one = np.zeros(2_000), np.zeros(2_000)
+    one[1_000] = 1.0
+    assert repr(zeros) == repr(one)
+
+    def metric(unit, weights, calls):
+        return Metric(f"w-{unit}", weighted_counts, primary=f"{unit}_n",
+                      options={"units": (unit,), "weights": weights, "calls": calls},
+                      pins={"code": "toy"}, columns=(f"{unit}_n",), joins="units")
+
+    calls = []
+    tables = score_together([metric("a", zeros, calls), metric("t", one, calls)], SUMMARIES, REFERENCES)
+    assert calls == [("a",), ("t",)]
+    for table, (unit, weights) in zip(tables, [("a", zeros), ("t", one)]):
+        pd.testing.assert_frame_equal(table, metric(unit, weights, []).score(SUMMARIES, REFERENCES))
+    assert tables[1]["t_n"].tolist() == [5.0, 0.0]  # five t's, times the one weight of 1
+
+
+def test_options_equal_in_value_and_type_join_and_others_do_not():
+    """Lists, dicts and frozensets made separately but equal join (frozensets equal in value can print in
+    different orders); values Python calls equal but of different types (1, 1.0, True) do not."""
+    def metric(unit, calls, **options):
+        return Metric(f"o-{unit}", options_counts, primary=f"{unit}_n",
+                      options={"units": (unit,), "calls": calls, **options},
+                      pins={"code": "toy"}, columns=(f"{unit}_n",), joins="units")
+
+    first, second = frozenset([1, 9]), frozenset([9, 1])  # 1 and 9 share a slot of an 8-slot table
+    assert first == second and repr(first) != repr(second)
+    calls = []
+    score_together([metric("a", calls, extra=[1, {"k": (2.5, None)}], bag=first),
+                    metric("t", calls, extra=[1, {"k": (2.5, None)}], bag=second)], SUMMARIES, REFERENCES)
+    assert calls == [("a", "t")]
+    calls = []
+    score_together([metric(u, calls, extra=x) for u, x in zip("ate", [1, 1.0, True])], SUMMARIES, REFERENCES)
+    assert calls == [("a",), ("t",), ("e",)]
+
+
+def options_counts(summaries, references, *, units=("a",), calls=None, **options):
+    """``counts``, taking (and ignoring) any other option."""
+    return counts(summaries, references, units=units, calls=calls)
+
+
+def test_a_metric_that_does_not_join_is_scored_each_time_it_is_listed():
+    calls = []
+    metric = toy("a", calls, joins=None)
+    tables = score_together([metric, metric], SUMMARIES, REFERENCES)
+    assert calls == [("a",), ("a",)]
+    pd.testing.assert_frame_equal(tables[0], tables[1])

@@ -89,3 +89,15 @@ def test_the_local_clusters_workers_beat_through_the_gate_and_get_time_to_close(
     nannies = list(local_client.cluster.workers.values())
     assert len(nannies) == 2 and all(inspect.signature(n.close).parameters["timeout"].default == CLOSE_SECONDS
                                      for n in nannies)
+
+
+def test_workers_a_nanny_restarts_are_gated_too_and_close_without_a_word(capfd):
+    """The gate is part of every worker's start (a worker plugin), not a one-off ``run`` on the first workers:
+    after ``restart`` (each nanny starts a new worker process) the heartbeats still go through it, and
+    closing the cluster writes nothing on stderr (the workers' stderr is this process's)."""
+    with client(n_workers=2, memory_limit="1GiB") as c:
+        c.restart()
+        gated = c.run(lambda dask_worker: dask_worker.periodic_callbacks["heartbeat"].callback.__name__)
+        assert list(gated.values()) == ["gated", "gated"]
+        capfd.readouterr()
+    assert capfd.readouterr().err == ""

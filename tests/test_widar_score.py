@@ -200,3 +200,41 @@ def test_a_text_cannot_pass_for_a_separator_in_the_component_keys():
     alone = [idss([s], [d], "rouge-score-l-p", cache=False)[0] for s, d in zip(summaries, sources)]
     assert alone == pytest.approx([1 / 3, 1 / 2])
     assert idss(summaries, sources, "rouge-score-l-p", cache=False) == pytest.approx(alone)
+
+
+def test_the_component_files_keep_their_tags(monkeypatch):
+    """The options naming each component file, as JSON written out by hand: the tags of today's callers."""
+    from rougelab import __version__
+
+    tags = []
+    maker = widar_cache.Maker
+    monkeypatch.setattr(widar_cache, "Maker", lambda tag, **kwargs: tags.append(tag) or maker(tag, **kwargs))
+    widar_components([SUMMARY], [[REFERENCE]], [SOURCE], cache=False)
+    weighted = "rouge-score;stem=snowball:english;stopwords=none;split=period"
+    assert tags == [
+        *(f'{{"kind": "hits{k}", "lcs_denominator": "tokens", "ngram_denominator": "distinct", '
+          f'"preprocessing": "{weighted}", "version": "{__version__}"}}' for k in "12l"),
+        f'{{"kind": "refstats", "preprocessing": "rouge-score;stem=porter;stopwords=none;split=period", '
+        f'"version": "{__version__}"}}',
+        f'{{"kind": "idss", "preprocessing": "rouge-score;stem=porter;stopwords=none;split=newline", '
+        f'"similarity": "rouge-score-l", "version": "{__version__}"}}']
+
+
+class Denominator:
+    """An option JSON cannot hold: its ``str`` (its address) changes from one object to the next."""
+
+
+@pytest.mark.parametrize("value", [Denominator(), ("a", "b"), {1: "a"}, ["distinct", Denominator()]],
+                         ids=["object", "tuple", "int-key", "nested"])
+def test_an_option_the_tag_cannot_name_exactly_is_refused_by_name(value):
+    """JSON reads a tuple back as a list, an int key as a string, an object not at all (it was written as its
+    ``str``): each would name a component file that other values share, or one that changes every run."""
+    with pytest.raises(InputError, match="ngram_denominator"):
+        widar_cache.ItemCache("hits1", {"ngram_denominator": value}, enabled=False)
+    with pytest.raises(InputError, match="ngram_denominator"):
+        widar_components([SUMMARY], [[REFERENCE]], [SOURCE], orders=("1",), ngram_denominator=value, cache=False)
+
+
+def test_an_option_cannot_take_the_place_of_the_tags_kind_or_version():
+    with pytest.raises(ValueError, match="version"):
+        widar_cache.ItemCache("hits1", {"version": "0"}, enabled=False)

@@ -37,8 +37,9 @@ def client(address: str | None = None, *, n_workers: int | None = None, threads_
     """A ``distributed.Client``: to the scheduler at ``address``, or to a new LocalCluster (closed with
     the client) of ``n_workers`` (default: one per core) whose kernels use as many threads as the worker
     has (``NUMBA_NUM_THREADS``), so that the workers do not compete for the cores. That cluster closes
-    without a word on stderr: its workers stop their heartbeats first (``_stop_heartbeat``), so that the
-    closing cuts none off, and each nanny gives its worker ``CLOSE_SECONDS`` to close."""
+    without a word on stderr: every worker gates its heartbeat as it starts (``_gate_heartbeat``, a setup
+    callback, so a worker its nanny restarts too) and stops it before closing (``_stop_heartbeat``), so that
+    the closing cuts none off, and each nanny gives its worker ``CLOSE_SECONDS`` to close."""
     require("distributed", extra="scale", needed_for="a Dask cluster")
     from distributed import Client
 
@@ -48,7 +49,7 @@ def client(address: str | None = None, *, n_workers: int | None = None, threads_
     local = local_client(n_workers=n_workers or os.cpu_count() or 1, threads_per_worker=threads_per_worker,
                          memory_limit=memory_limit, processes=True, worker_class=nanny, dashboard_address=":0",
                          env={"NUMBA_NUM_THREADS": str(threads_per_worker)})
-    local.run(_gate_heartbeat)
+    local.register_worker_callbacks(setup=_gate_heartbeat)  # runs on these workers and on every later one
     return local
 
 
@@ -85,7 +86,8 @@ _BEATING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # worker -> i
 
 
 def _gate_heartbeat(dask_worker) -> None:
-    """Run on a worker (``Client.run``): its heartbeat holds the worker's lock until the scheduler answers."""
+    """Run on a worker as it starts (a setup callback): its heartbeat holds the worker's lock until the
+    scheduler answers."""
     beat, lock = dask_worker.heartbeat, _BEATING.setdefault(dask_worker, asyncio.Lock())
 
     async def gated():

@@ -34,19 +34,37 @@ class ScoreTable:
     def frame(self, copy: bool = True) -> pd.DataFrame:
         """The table as a DataFrame (float columns, a range index); ``copy=False`` shares ``values`` (for a table
         no one else holds: it saves a copy of the numbers). Each DataFrame owns its column index (a view of the
-        remembered one: renaming it in place renames no other result's)."""
-        import pandas as pd
+        remembered one: renaming it in place renames no other result's). Built as pandas' one block of
+        ``values`` (``create_dataframe_from_blocks``, the constructor's block without its checks and
+        inference: a 2-D float array has no dtype to find, no shape to fix), the block that
+        ``pd.DataFrame(values, columns=...)`` makes."""
+        rows, from_blocks = _pandas()
+        index, placement = _index(self.columns)
+        block = self.values.T  # pandas keeps a frame's 2-D block one row per column
+        blocks = [(block.copy() if copy else block, placement)] if self.columns else []  # none: as pandas
+        return from_blocks(blocks, rows(range(len(self.values))), index.view())
 
-        return pd.DataFrame(self.values, columns=_index(self.columns).view(), copy=copy)
+
+@lru_cache(maxsize=1)
+def _pandas() -> tuple[Callable, Callable]:
+    """pandas' ``RangeIndex.from_range`` and ``create_dataframe_from_blocks``, imported on the first ``frame``
+    (``import rougelab`` loads no pandas)."""
+    import pandas as pd
+    from pandas.api.internals import create_dataframe_from_blocks
+
+    return pd.RangeIndex.from_range, create_dataframe_from_blocks
 
 
 @lru_cache(maxsize=256)
-def _index(columns: tuple[str, ...]) -> pd.Index:
+def _index(columns: tuple[str, ...]) -> tuple[pd.Index, np.ndarray]:
     """The column index of ``columns`` (a ``pd.Index``, built once per set of columns: that takes longer than
-    the rest of a one-pair call's table); ``frame`` hands out views of it, never the index itself."""
+    the rest of a one-pair call's table) and the block's placement (its column numbers, read-only); ``frame``
+    hands out views of the index, never the index itself."""
     import pandas as pd
 
-    return pd.Index(columns)
+    placement = np.arange(len(columns))
+    placement.flags.writeable = False
+    return pd.Index(columns), placement
 
 
 def frame_scorer(table_scorer: Callable[..., ScoreTable]) -> Callable[..., pd.DataFrame]:

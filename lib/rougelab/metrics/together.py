@@ -1,10 +1,11 @@
 """Several metrics over one batch in as few scorer calls as their declarations allow.
 
 Metrics that declare ``joins`` (classic ROUGE, ROUGE-G and ROUGE-WE: ``measures``) and are equal in
-everything else -- scorer, options, pins, resources -- are scored in one call with the union of their
-lists, which shares the work between them (the tokens, ROUGE-G's Sim_sem blocks); each metric then
-gets its declared ``columns`` of that table, the numbers it gives alone (tests/test_score_cache.py).
-Any other metric is scored by a call of its own.
+everything else -- scorer, options, pins, resources; options and pins in value and type, never by ``repr`` --
+are scored in one call with the union of their lists, which shares the work between them (the tokens,
+ROUGE-G's Sim_sem blocks); each metric then gets its declared ``columns`` of that table, the numbers it gives
+alone (tests/test_score_cache.py). Any other metric, and one holding an option that cannot be compared so (an
+array, an object of your own), is scored by a call of its own.
 """
 from __future__ import annotations
 
@@ -37,12 +38,45 @@ def score_together(metrics: Sequence[Metric], summaries, references, sources=Non
 
 
 def joint_key(metric: Metric) -> tuple:
-    """Metrics with equal keys are scored in one call (a metric that does not join: only alone)."""
+    """Metrics with equal keys are scored in one call: their options (but the joined list) and pins are equal
+    in value and type (``_exact``). A metric that does not join, or holds a value ``_exact`` cannot compare (an
+    array, an object of your own), gets a key equal to no other: it is scored alone, each time it is listed."""
     if metric.joins is None:
-        return (id(metric),)
-    others = sorted((k, repr(v)) for k, v in metric.options.items() if k != metric.joins)
-    return (metric.scorer, metric.joins, metric.needs_source, metric.resources, metric.packages,
-            repr(sorted(metric.pins.items())), repr(others))
+        return (object(),)
+    try:
+        options = tuple(sorted((k, _exact(v)) for k, v in metric.options.items() if k != metric.joins))
+        pins = tuple(sorted((k, _exact(v)) for k, v in metric.pins.items()))
+        for item in metric.options[metric.joins]:  # the joint call's list is their union, by ``_exact``
+            _exact(item)
+    except _Inexact:
+        return (object(),)
+    return (metric.scorer, metric.joins, metric.needs_source, metric.resources, metric.packages, pins, options)
+
+
+class _Inexact(Exception):
+    """A value ``_exact`` cannot compare."""
+
+
+_PLAIN = (str, bytes, int, float, bool, type(None))
+
+
+def _exact(value) -> tuple:
+    """A hashable form of ``value`` equal to another's only when the values are equal and of the same types,
+    all the way down: str, bytes, int, float (by ``repr``: 0.0 is not -0.0, nan is nan), bool, None, and
+    tuples, lists, dicts (their items in order), sets and frozensets of such values. Anything else,
+    subclasses included, is ``_Inexact``: its ``repr`` need not tell values apart, nor its ``==`` types."""
+    kind = type(value)
+    if kind is float:
+        return ("float", repr(value))
+    if kind in _PLAIN:
+        return (kind.__name__, value)
+    if kind in (tuple, list):
+        return (kind.__name__, tuple(_exact(v) for v in value))
+    if kind is dict:
+        return ("dict", tuple((_exact(k), _exact(v)) for k, v in value.items()))
+    if kind in (set, frozenset):
+        return (kind.__name__, tuple(sorted(_exact(v) for v in value)))
+    raise _Inexact
 
 
 def _score_group(metrics: list[Metric], summaries, references, sources, frames: bool) -> list:
@@ -50,7 +84,7 @@ def _score_group(metrics: list[Metric], summaries, references, sources, frames: 
     if len(metrics) == 1:
         return [_score(metrics[0], frames, summaries, references, sources)]
     option = metrics[0].joins
-    union = list(dict.fromkeys(v for metric in metrics for v in metric.options[option]))
+    union = list({_exact(v): v for metric in metrics for v in metric.options[option]}.values())
     joint = _score(metrics[0].with_options(**{option: union}), frames, summaries, references, sources)
     missing = sorted({c for metric in metrics for c in metric.columns} - set(joint.columns))
     if missing:

@@ -33,7 +33,7 @@ from rougelab.rouge.batch import (EncodedBatch, map_threads, pair_stats, parts_o
                                   run_kernel, start_threads)
 from rougelab.rouge.core import (Measure, PairStats, PreparedText, Vocabulary, check_options, measure_stats,
                                  pool_references, recall_precision_f)
-from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_sizes
+from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_quadratic_sizes, quadratic
 from rougelab.rouge.options import RougeOptions
 from rougelab.rouge.small_batch import SMALL_PAIRS, small_batch_compiled, small_batch_scores
 from rougelab.text.preprocessing import Preprocessing
@@ -128,18 +128,23 @@ def combine_references(per_reference: Sequence[PairStats], measure: Measure, rul
                       for left_out in range(m)])
 
 
-_second_run = threading.local()  # ``.on`` while ``_again_after_loading`` scores a batch the second time
+_second_run = threading.local()  # ``.on`` while ``_again_after_loading`` scores a batch again
+
+# Runs of the loading call after its first (``_again_after_loading``): CPython 3.11 runs a function's bytecode
+# unspecialised (no "quickening") until its 8th call, so the process's next call would run ``rouge()``'s steps
+# unspecialised after two runs.
+RUNS_AFTER_LOADING = 7
 
 
 def _again_after_loading(scorer):
-    """``scorer``, run a second time by the call that loads the batch kernels (``_load_batch_kernels``: a
-    process's first small call that runs compiled). That call loads for about half a second (the small kernel,
-    the batch kernels, pandas and its first DataFrame) after its own steps ran, and steps whose code and data
-    were last touched that long before run several times slower (one pair: 55 us back to back, 300-500 us
-    after 30-300 ms of other work; benchmarks/RESULTS.md): the process's next call would pay it. Run again,
-    they are fresh. The second run warns of nothing (the first did); the dropped-letter count's search then runs
-    on a letter of each width (``warm_dropped_letters``), so that the next call's first text with one finds it
-    fresh too. Every other call runs once."""
+    """``scorer``, run again by the call that loads the batch kernels (``_load_batch_kernels``: a process's first
+    small call that runs compiled). That call loads for about half a second (the small kernel, the batch kernels,
+    pandas and its first DataFrame) after its own steps ran, and steps whose code and data were last touched that
+    long before run several times slower (one pair: 55 us back to back, 300-500 us after 30-300 ms of other work;
+    benchmarks/RESULTS.md): the process's next call would pay it. Run again ``RUNS_AFTER_LOADING`` times, they are
+    fresh and their bytecode specialised. These runs warn of nothing (the first did); after each, the dropped-letter
+    count's search runs on a letter of each width and ``warn``'s walk to the caller (``warm_dropped_letters``), so
+    that the next call's first text with such a letter finds that path fresh too. Every other call runs once."""
     @wraps(scorer)
     def again(*args, **kwargs):
         if _batch_kernels_loaded:
@@ -149,10 +154,11 @@ def _again_after_loading(scorer):
             return scores
         _second_run.on = True
         try:
-            scores = scorer(*args, **kwargs)
+            for _ in range(RUNS_AFTER_LOADING):
+                scores = scorer(*args, **kwargs)
+                warm_dropped_letters()
         finally:
             _second_run.on = False
-        warm_dropped_letters()
         return scores
 
     return again
@@ -240,7 +246,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
                  alpha=alpha, word_limit=word_limit, byte_limit=byte_limit,
                  perl_last_unigram_bug=perl_last_unigram_bug, perl_byte_limit_skips_lcs=perl_byte_limit_skips_lcs,
                  perl_round_before_f=perl_round_before_f, perl_wlcs=perl_wlcs)
-    check_sizes(summaries, references, plan.measures)  # very long texts: InputError before any allocation
+    check_quadratic_sizes(summaries, references, plan.grows)  # very long texts: InputError before any allocation
     if texts is None and plan.options.tokenizer in ("rouge155", "rouge-score") and \
             not getattr(_second_run, "on", False):  # an ASCII batch has no letters to drop
         warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
@@ -255,8 +261,8 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
 class _Plan(NamedTuple):
     """What ``rouge()``'s options decide, checked: the measures, the ``RougeOptions``, the multi-reference
     rule, the sentence splitter, whether the pairs go one by one (``_score_one_by_one``), whether a small batch
-    may go through ``small_batch_scores`` (``_score_small``), the columns and the measures as the kernels take
-    them (``_kernel_measures``)."""
+    may go through ``small_batch_scores`` (``_score_small``), the columns, the measures as the kernels take
+    them (``_kernel_measures``) and how their memory grows with the texts (``limits.quadratic``)."""
 
     measures: tuple[Measure, ...]
     options: RougeOptions
@@ -266,6 +272,7 @@ class _Plan(NamedTuple):
     small: bool
     columns: tuple[str, ...]
     layout: _KernelMeasures
+    grows: tuple[bool, int, bool]
 
 
 _PLANS: dict[tuple, _Plan] = {}  # ``_checked_plan`` of the options seen, by ``_typed`` key
@@ -295,16 +302,17 @@ def _typed(values) -> tuple:
     """``values`` with their types as a hashable key, so that values that compare equal but are checked
     differently never share one (``True`` and ``1``, ``0.0`` and ``-0.0``, a list and a tuple): for None,
     bool, int, float, str, a ``Preprocessing`` with a named splitter and lists and tuples of these;
-    ``TypeError`` for anything else. One loop, not a call per value: it runs on every ``rouge()`` call."""
+    ``TypeError`` for anything else. One loop, not a call per value, and one flat tuple (each type then its
+    value), not a pair each to make and hash: it runs on every ``rouge()`` call."""
     key = []
     for value in values:
         kind = type(value)
         if kind in _PLAIN or (kind is Preprocessing and isinstance(value.splitter, str)):
-            key.append((kind, value))
+            key += kind, value
         elif kind is float:
-            key.append((kind, repr(value)))
+            key += kind, repr(value)
         elif kind in (list, tuple):
-            key.append((kind, _typed(value)))
+            key += kind, _typed(value)
         else:
             raise TypeError(f"no memo key for a {kind.__name__}")
     return tuple(key)
@@ -362,7 +370,8 @@ def _checked_plan(*, measures, preprocessing, tokenizer, stem, stemmer, stem_exc
     small = (not one_by_one and tokenizer == "rouge155" and not options.stem and not options.stopwords
              and splitter == "newline" and multiref in ("A", "B") and perl_round_before_f
              and all(m.kind != "S" for m in parsed) and any(m.kind in ("L", "W") for m in parsed))
-    return _Plan(parsed, options, multiref, splitter, one_by_one, small, _columns(parsed), _kernel_measures(parsed))
+    return _Plan(parsed, options, multiref, splitter, one_by_one, small, _columns(parsed), _kernel_measures(parsed),
+                 quadratic(parsed))
 
 
 def _columns(measures: tuple[Measure, ...]) -> tuple[str, ...]:

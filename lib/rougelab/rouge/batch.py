@@ -340,7 +340,9 @@ def pair_stats(batch: EncodedBatch, peers: np.ndarray, models: np.ndarray, measu
             blocks.append(lcs_stats(batch, p, m, lcs_weights, lcs_is_w, one_sentence))
         return blocks[0] if len(blocks) == 1 else np.concatenate(blocks, axis=1)
 
-    if 2 * len(ids) * len(peers) < _jit.PARALLEL_FROM:  # a pair holds at most twice the batch's tokens: one part
+    # one part on one thread (a piece of ``api._score_batch`` on its thread), or when a pair holds at most twice
+    # the batch's tokens and they are too few for threads
+    if _jit.get_num_threads() == 1 or 2 * len(ids) * len(peers) < _jit.PARALLEL_FROM:
         return part_stats((0, len(peers)))
     out = map_threads(part_stats, parts_of(_pair_tokens(peers, models, start, end)))
     return out[0] if len(out) == 1 else np.concatenate(out)

@@ -53,7 +53,7 @@ def skip_bigram_count(n: int, distance: int) -> int:
 
 
 @lru_cache(maxsize=256)
-def _quadratic(measures: tuple[Measure, ...]) -> tuple[bool, int, bool]:
+def quadratic(measures: tuple[Measure, ...]) -> tuple[bool, int, bool]:
     """Whether ``measures`` hold a ROUGE-S/SU, the widest skip distance (-1: unlimited) and whether they hold
     ROUGE-L/W: the measures whose memory grows with the square of a text's length (worked out once per list)."""
     distances = [m.size for m in measures if m.kind == "S"]
@@ -63,7 +63,13 @@ def _quadratic(measures: tuple[Measure, ...]) -> tuple[bool, int, bool]:
 
 def check_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]], measures: Sequence[Measure]) -> None:
     """Raise ``InputError`` if a text is too long for ``measures`` to be scored in bounded memory."""
-    distances, widest, lcs = _quadratic(tuple(measures))
+    check_quadratic_sizes(summaries, references, quadratic(tuple(measures)))
+
+
+def check_quadratic_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]],
+                          grows: tuple[bool, int, bool]) -> None:
+    """``check_sizes`` for measures of ``quadratic`` ``grows`` (a caller that keeps it: ``rouge()``'s plan)."""
+    distances, widest, lcs = grows
     if not distances and not lcs:
         return
 

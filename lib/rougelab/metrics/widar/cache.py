@@ -14,6 +14,7 @@ from rougelab import __version__
 from rougelab.cache_store import Maker, entry_file, save
 from rougelab.fingerprint import texts_digest
 from rougelab.paths import cache_dir
+from rougelab.scoring import InputError
 from rougelab.warn import warn
 
 _LOADED: dict[str, dict] = {}
@@ -33,8 +34,7 @@ class ItemCache:
     """
 
     def __init__(self, kind: str, options: dict, *, enabled: bool = True):
-        tag = json.dumps({"kind": kind, "version": __version__, **options}, sort_keys=True, default=str)
-        self._maker = Maker(tag, modules=(_COMPUTED_BY,), packages=PACKAGES)
+        self._maker = Maker(_tag(kind, options), modules=(_COMPUTED_BY,), packages=PACKAGES)
         self.path = entry_file(cache_dir("widar"), kind, self._maker, ".json")
         self.enabled = enabled
         self._dirty = False
@@ -72,3 +72,22 @@ class ItemCache:
             return
         save(self.path, json.dumps(self.items).encode("utf-8"), self._maker)
         self._dirty = False
+
+
+def _tag(kind: str, options: dict) -> str:
+    """The kind, the package version and the options as JSON, which names the file: an option JSON cannot
+    give back equal (an object, whose ``str`` may be shared or change every run; a tuple, read back as a
+    list; a key that is not a string) is an ``InputError`` naming it, never written as something else."""
+    clash = sorted({"kind", "version"} & set(options))
+    if clash:
+        raise ValueError(f"a WIDAR cache option may not be named {', '.join(clash)}: the tag names that itself")
+    for name, value in options.items():
+        try:
+            exact = json.loads(json.dumps(value)) == value
+        except (TypeError, ValueError):
+            exact = False
+        if not exact:
+            raise InputError(f"WIDAR's component cache cannot name the option {name}={value!r} exactly in JSON: "
+                             "give a string, number, boolean or None (or a list, or a dict with string keys, "
+                             "of those)")
+    return json.dumps({"kind": kind, "version": __version__, **options}, sort_keys=True)

@@ -13,6 +13,7 @@ Text is handled as the Perl script sees it: UTF-8 bytes, one character per byte 
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 
 import numpy as np
 
@@ -141,19 +142,21 @@ class TokenEncoder:
     def surface_bytes(self, texts: list[str]) -> tuple[bytes | bytearray, np.ndarray]:
         """The bytes ``scan_tokens`` reads as ``reading`` says (``RAW`` here: each text's UTF-8, sentence units
         separated by newlines, texts joined by newlines) and where each text ends in them."""
-        data, lengths = bytearray(), np.empty(len(texts), dtype=np.int64)
+        data, lengths = bytearray(), []
         for k in range(0, len(texts), JOIN_TEXTS):
             # each text on its own: a str joined from texts beyond Latin-1 would hold 2 or 4 bytes a character.
             # "surrogatepass": a lone surrogate becomes non-ASCII bytes
             encoded = [text.encode("utf-8", "surrogatepass") for text in texts[k:k + JOIN_TEXTS]]
-            lengths[k:k + len(encoded)] = list(map(len, encoded))
+            lengths += map(len, encoded)
             if k:
                 data += b"\n"
             data += b"\n".join(encoded)
-        lengths += 1  # each text and the newline after it; in place: no temporary arrays
-        lengths.cumsum(out=lengths)
-        lengths -= 1
-        return data, lengths  # data grown in place: no list of pieces beside the whole
+        # text i ends after the bytes of texts 0..i and the i newlines between them: the lengths added up by
+        # itertools: on a pair's two texts 1.2 us against 3.2 for numpy's cumsum with its temporaries (a loaded
+        # machine); on 20,000 texts 0.5 ms against 0.4, next to the tens of ms such a piece takes
+        ends = np.fromiter(accumulate(lengths), dtype=np.int64, count=len(lengths))
+        ends += np.arange(len(lengths))
+        return data, ends  # data grown in place: no list of pieces beside the whole
 
     def transform(self, word: str) -> str | None:
         """The token a surface token becomes (None: dropped); called when stemming or with stopwords."""

@@ -63,8 +63,9 @@ def _both_digests(summaries, references, sources=None) -> dict[bool, str]:
 
 def _add(digest, texts, separator: bytes, count: int | None = None, encode: bool = True) -> None:
     """Feed ``texts`` (``count`` of them; UTF-8 bytes already with ``encode=False``) to ``digest``, each after
-    ``separator``, in blocks of ``BLOCK_TEXTS`` joined in C: BLAKE3 reads a block of some 100 KB several times
-    faster than row-sized pieces, and the block still fits the processor's cache."""
+    ``separator``, in blocks of ``BLOCK_TEXTS`` joined in C: fed a text at a time, the digest of 40,000 texts
+    took 2.5 times as long, and a block (some 140 KB of news text) still fits the processor's cache (blocks of
+    128 or 2,048 texts were slower)."""
     count = len(texts) if count is None else count
     texts = iter(texts)
     for _ in range(0, count, BLOCK_TEXTS):

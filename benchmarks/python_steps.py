@@ -53,7 +53,7 @@ def main() -> None:
         ends = np.cumsum([len(t.encode()) + 1 for t in texts]).astype(np.int64) - 1
         found = {"scan": 1e6 * fastest(python_twin(byte_tokens._scan), data, byte_tokens.eight_bytes(data), ends,
                                        np.empty(len(data) // 2 + 1, dtype=np.int64),
-                                       byte_tokens.new_table(len(data))) / len(data),
+                                       byte_tokens.new_table(len(data)), *byte_tokens.RAW) / len(data),
                  "ascii_words": 1e6 * fastest(python_twin(tokenizers.unicode_ascii_words), data,
                                               np.ones(len(data), dtype=np.bool_)) / len(data)}
         _, unit_lengths, per_text, _ = encoded.options.preprocessing("newline").encode(texts)

@@ -132,8 +132,9 @@ _second_run = threading.local()  # ``.on`` while ``_again_after_loading`` scores
 
 # Runs of the loading call after its first (``_again_after_loading``): CPython 3.11 runs a function's bytecode
 # unspecialised (no "quickening") until its 8th call, so the process's next call would run ``rouge()``'s steps
-# unspecialised after two runs.
-RUNS_AFTER_LOADING = 7
+# unspecialised after two runs. On ten pairs, that call took about 20 us less after 16 runs than after 8, and no
+# less after 32 (benchmarks/RESULTS.md).
+RUNS_AFTER_LOADING = 15
 
 
 def _again_after_loading(scorer):

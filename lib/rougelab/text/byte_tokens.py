@@ -1,7 +1,8 @@
 """One compiled pass over the bytes of many texts: their lines and their ROUGE-1.5.5 surface tokens.
 
-The input is every text's UTF-8 bytes after ``TOKEN_BYTES`` (ASCII lower-casing; a-z, 0-9 and the
-newline kept; every other byte, ``-`` included, a space), the texts joined by newlines. A line is a
+The input is every text's UTF-8 bytes read as ``TOKEN_BYTES`` maps them (ASCII lower-casing; a-z, 0-9 and
+the newline kept; every other byte, ``-`` included, a space: ``RAW``, or already mapped: ``PLAIN``), the texts
+joined by newlines. A line is a
 sentence unit when it has at least one byte (``split_sentences``' "newline" rule: empty lines are
 dropped, whitespace-only lines kept); a surface token is a maximal run of bytes other than the space and
 the newline: after ``TOKEN_BYTES`` a run of ``[a-z0-9]``, which is what ``normalize`` plus the
@@ -26,6 +27,15 @@ from rougelab._jit import compiled_or_python, jit, jitable, jitable_borrowing, m
 TOKEN_BYTES = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or 48 <= c <= 57 or c == 10 else 32
                     for c in range(256))
 _SPACE, _NEWLINE = 32, 10
+# How ``scan_tokens`` reads bytes: which bytes separate tokens (the newline among them), and the bits set in each
+# byte of a token before it is compared. ``PLAIN``: bytes written for the scan (by ``TOKEN_BYTES``, or by another
+# tokenizer), space and newline separate; ``RAW``: UTF-8 as it is, read as ``TOKEN_BYTES`` maps it (every byte but
+# ASCII letters, digits and the newline separates, and 0x20 set in a letter, digit or upper-case letter alike
+# lower-cases it), so that no one maps the bytes first (``bytes.translate`` held the interpreter lock 50 us for
+# each 250 pairs).
+PLAIN = (np.array([c in (_SPACE, _NEWLINE) for c in range(256)], dtype=np.bool_), np.uint64(0))
+RAW = (np.array([TOKEN_BYTES[c] in (_SPACE, _NEWLINE) for c in range(256)], dtype=np.bool_),
+       np.uint64(0x2020202020202020))
 _MASK32, _MIX = 0xFFFFFFFF, 0x5BD1E995  # _MIX is odd and below 2**31: a 32-bit value times it stays exact
 # Batches of at least this many bytes are scanned in parts, one per thread. Parts cost more CPU than one
 # scan (numbering their tokens together, handing them to the threads): 560 kB of news (1,000 pairs)
@@ -41,10 +51,12 @@ _kept = threading.local()  # ``.table``: this thread's last hash table, all zero
 
 
 @jitable_borrowing
-def _same_bytes(data, a, b, length):
-    """Whether ``data[a:a + length]`` and ``data[b:b + length]`` hold the same bytes."""
+def _same_bytes(data, a, b, length, fold):
+    """Whether ``data[a:a + length]`` and ``data[b:b + length]`` hold the same bytes, each with the bits of ``fold``'s
+    low byte set."""
+    low = fold & np.uint64(0xFF)
     for k in range(length):
-        if data[a + k] != data[b + k]:
+        if (data[a + k] | low) != (data[b + k] | low):
             return False
     return True
 
@@ -57,10 +69,11 @@ def home_slot(key, mask):
 
 
 @jitable_borrowing
-def _slot(table, key, data, start, size, first, length):
+def _slot(table, key, data, start, size, first, length, fold):
     """The slot of ``table`` holding the token ``data[start:start + size]`` (its ``_token_key``), or the empty
     slot where it belongs. Slot k is ``table[2k]`` (the key) and ``table[2k + 1]`` (the token's number + 1;
-    0: empty); ``first`` / ``length`` locate the numbered tokens in ``data``. Linear probing from the
+    0: empty); ``first`` / ``length`` locate the numbered tokens in ``data``, read with ``fold`` (``PLAIN``, ``RAW``).
+    Linear probing from the
     slot the key's mixed bits pick; the key of a token of up to 7 bytes is the token (its bytes and length),
     a longer one matches only when its length and bytes are equal."""
     mask = len(table) // 2 - 1
@@ -73,13 +86,14 @@ def _slot(table, key, data, start, size, first, length):
             if size < 8:
                 return slot
             d = v - 1
-            if length[d] == size and _same_bytes(data, first[d], start, size):
+            if length[d] == size and _same_bytes(data, first[d], start, size, fold):
                 return slot
         slot = (slot + 1) & mask
 
 
-def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
-    """Lines and surface tokens of texts stored end to end in ``data`` (uint8, already ``TOKEN_BYTES``-mapped).
+def scan_tokens(data: np.ndarray, text_ends: np.ndarray, reading: tuple = PLAIN):
+    """Lines and surface tokens of texts stored end to end in ``data`` (uint8), read as ``reading`` says:
+    ``PLAIN`` (already ``TOKEN_BYTES``-mapped, or written by another tokenizer) or ``RAW``.
 
     Parameters
     ----------
@@ -97,17 +111,18 @@ def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
     """
     scan = compiled_or_python(_scan, len(data) * SCAN_STEP)
     if len(data) < SPLIT_BYTES:  # one part, as ``parts_of`` would find (a small batch: no need to measure texts)
-        return _scanned(scan, data, text_ends)
+        return _scanned(scan, data, text_ends, reading)
     parts = parts_of(np.diff(text_ends, prepend=-1), SPLIT_BYTES)
     if len(parts) <= 1:
-        return _scanned(scan, data, text_ends)
+        return _scanned(scan, data, text_ends, reading)
     starts = [0 if lo == 0 else int(text_ends[lo - 1]) + 1 for lo, _ in parts]
     found = map_threads(lambda k: _scanned(scan, data[starts[k]:int(text_ends[parts[k][1] - 1])],
-                                           text_ends[parts[k][0]:parts[k][1]] - starts[k]), list(range(len(parts))))
+                                           text_ends[parts[k][0]:parts[k][1]] - starts[k], reading),
+                        list(range(len(parts))))
     surfaces, line_tokens, text_lines, firsts, lengths = zip(*found)
     offsets = np.cumsum([0] + [len(f) for f in firsts]).tolist()
     number, first, length = _numbered(scan, data, np.concatenate([f + s for f, s in zip(firsts, starts)]),
-                                      np.concatenate(lengths))
+                                      np.concatenate(lengths), reading)
     surface = np.empty(sum(map(len, surfaces)), dtype=np.int64)
     at = np.cumsum([0] + [len(x) for x in surfaces]).tolist()
 
@@ -119,7 +134,7 @@ def scan_tokens(data: np.ndarray, text_ends: np.ndarray):
     return surface, np.concatenate(line_tokens), np.concatenate(text_lines), first, length
 
 
-def _scanned(scan, data: np.ndarray, text_ends: np.ndarray):
+def _scanned(scan, data: np.ndarray, text_ends: np.ndarray, reading: tuple = PLAIN):
     """``scan`` (``_scan``, compiled or Python) of ``data``, writing its tokens to an array numpy makes (numpy
     asks the operating system for huge pages for a large one: a page fault per 2 MB written, not per 4 kB; a
     large array is mapped afresh on every call: 7.6 MB written took 2-6 ms in an array numba made, 1 ms in
@@ -132,13 +147,14 @@ def _scanned(scan, data: np.ndarray, text_ends: np.ndarray):
         table = kept
     else:
         table = new_table(len(data))
-    *found, table = scan(data, eight_bytes(data), text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64), table)
+    *found, table = scan(data, eight_bytes(data), text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64), table,
+                         *reading)
     if len(getattr(_kept, "table", ())) <= len(table) <= 2 * KEPT_SLOTS:
         _kept.table = table
     return tuple(found)
 
 
-def _numbered(scan, data: np.ndarray, first: np.ndarray, length: np.ndarray):
+def _numbered(scan, data: np.ndarray, first: np.ndarray, length: np.ndarray, reading: tuple):
     """Numbers in the whole batch for the distinct tokens of parts scanned apart, given part after part,
     each part's in its order of first occurrence (``first``: offsets in ``data``, ``length``): ``scan`` (the
     parts' ``_scan``, compiled or Python) of those tokens written one after another, each followed by a
@@ -154,7 +170,7 @@ def _numbered(scan, data: np.ndarray, first: np.ndarray, length: np.ndarray):
     written = np.take(data, source, mode="clip")  # the last token's space may lie past the end: any byte does
     written[ends - 1] = _SPACE
     written.flags.writeable = False  # read-only, as the batch's bytes (``np.frombuffer``): the same kernel type
-    number, _, _, first_written, distinct_length = _scanned(scan, written, ends[-1:])
+    number, _, _, first_written, distinct_length = _scanned(scan, written, ends[-1:], reading)
     token = np.searchsorted(starts, first_written)  # the written token where each distinct token comes first
     return number, first[token], distinct_length
 
@@ -202,23 +218,24 @@ _SIZE_SHIFT = np.uint64(56)
 
 
 @jitable_borrowing
-def _token_key(data, words, start, size):
-    """The hash key of the token ``data[start:start + size]`` (``words``: ``eight_bytes(data)``): up to 7 bytes,
-    its bytes (little-endian) and its length above them, which name the token; from 8 bytes on, its last 7."""
+def _token_key(data, words, start, size, fold):
+    """The hash key of the token ``data[start:start + size]`` (``words``: ``eight_bytes(data)``), each byte with the
+    bits of ``fold`` set: up to 7 bytes, its bytes (little-endian) and its length above them, which name the token;
+    from 8 bytes on, its last 7."""
     if size >= 8:
-        return np.int64(words[start + size - 8] >> np.uint64(8))
+        return np.int64((words[start + size - 8] | fold) >> np.uint64(8))
     if start < len(words):
-        return np.int64((words[start] & _LOW_BYTES[size]) | (np.uint64(size) << _SIZE_SHIFT))
+        return np.int64(((words[start] | fold) & _LOW_BYTES[size]) | (np.uint64(size) << _SIZE_SHIFT))
     key = np.uint64(size) << _SIZE_SHIFT  # one of the last bytes of data: read byte by byte
     for k in range(size):
-        key |= np.uint64(data[start + k]) << np.uint64(8 * k)
+        key |= (np.uint64(data[start + k]) | (fold & np.uint64(0xFF))) << np.uint64(8 * k)
     return np.int64(key)
 
 
 @jit
-def _scan(data, words, text_ends, surface, table):
-    """``scan_tokens`` of the texts ``text_ends`` (relative to ``data``; ``words``: ``eight_bytes(data)``) in one
-    call, the tokens' numbers written to ``surface`` (room for ``len(data) // 2 + 1``: a token takes a byte and a
+def _scan(data, words, text_ends, surface, table, separators, fold):
+    """``scan_tokens`` of the texts ``text_ends`` (relative to ``data``; ``words``: ``eight_bytes(data)``; read as
+    ``separators`` and ``fold`` say: ``PLAIN`` or ``RAW``) in one call, the tokens' numbers written to ``surface`` (room for ``len(data) // 2 + 1``: a token takes a byte and a
     separator). The hash table (see ``_slot``) is ``table``, all zeros (a power of 2 of slots: ``first_slots``, or
     a kept one), which grows four-fold (``_grown``) before half of its slots fill: sized by the distinct tokens,
     not by the bytes, it stays in the processor's caches. (``_scan_texts`` does the work with one table, from the
@@ -238,7 +255,7 @@ def _scan(data, words, text_ends, surface, table):
     t = np.int64(0)  # an int64 from the start, the type _scan_texts returns: t has one type throughout
     while True:
         t = _scan_texts(data, words, text_ends, t, table, found, surface, line_tokens, text_lines, first, length,
-                        marks, breaks)
+                        marks, breaks, separators, fold)
         if t == len(text_ends):
             break
         table = _grown(table)
@@ -249,7 +266,7 @@ def _scan(data, words, text_ends, surface, table):
 
 @jitable_borrowing
 def _scan_texts(data, words, text_ends, t0, table, found, surface, line_tokens, text_lines, first, length, marks,
-                breaks):
+                breaks, separators, fold):
     """``_scan``'s pass from text ``t0`` on, adding to its arrays and to ``found``; returns the text where
     over half of ``table``'s slots would fill (its tokens and units not kept, the distinct tokens it met
     kept with their numbers), or the number of texts. A text is read twice: its bytes, without a branch, into
@@ -266,7 +283,7 @@ def _scan_texts(data, words, text_ends, t0, table, found, surface, line_tokens, 
         outside = True  # between tokens
         for i in range(begin, end):
             c = int(data[i])  # a Python int in the Python twin: quicker to compare
-            separator = (c == _SPACE) | (c == _NEWLINE)
+            separator = separators[c]
             marks[m] = i
             m += separator != outside  # a token starts or stops at i
             if c == _NEWLINE:
@@ -284,8 +301,8 @@ def _scan_texts(data, words, text_ends, t0, table, found, surface, line_tokens, 
                 start = marks[k]
                 size = marks[k + 1] - start
                 k += 2
-                key = _token_key(data, words, start, size)
-                slot = _slot(table, key, data, start, size, first, length)
+                key = _token_key(data, words, start, size, fold)
+                slot = _slot(table, key, data, start, size, first, length, fold)
                 if table[2 * slot + 1] == 0:  # a new token
                     if 4 * (n_distinct + 1) > len(table):  # over half of the slots would be taken
                         text_lines[t] = 0

@@ -18,7 +18,7 @@ from itertools import accumulate
 import numpy as np
 
 from rougelab.resources import smart_stopwords
-from rougelab.text.byte_tokens import TOKEN_BYTES, scan_tokens
+from rougelab.text.byte_tokens import RAW, scan_tokens
 from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.stemmer import stem_token
 from rougelab.text.token_ids import TokenIndex
@@ -26,8 +26,8 @@ from rougelab.text.token_ids import TokenIndex
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _NOT_ALNUM = re.compile(r"[^A-Za-z0-9\-]")
 _FIRST_CHAR_OK = re.compile(r"[a-z0-9$]")
-# Texts whose bytes are joined and mapped at a time (``surface_bytes``): pieces that stay in the processor's
-# caches (20,000 pairs of news: 15 ms in pieces of 1,000 texts, 18 ms of 10,000).
+# Texts whose bytes are joined at a time (``surface_bytes``): pieces that stay in the processor's caches (20,000
+# pairs of news: 15 ms in pieces of 1,000 texts, 18 ms of 10,000, when each piece was also mapped by a table).
 JOIN_TEXTS = 1_000
 # Perl's \s on a byte string: the six ASCII whitespace characters (Python's str.split() knows more).
 PERL_WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
@@ -113,9 +113,11 @@ class TokenEncoder:
     get no id.
 
     The other tokenizers (``rougelab.text.tokenizers``) are subclasses that change ``surface_bytes``
-    (which bytes the scan reads), ``transform`` (what each distinct token becomes) and ``unstemmed_drops``,
-    and share the rest.
+    (which bytes the scan reads) and ``reading`` (how), ``transform`` (what each distinct token becomes) and
+    ``unstemmed_drops``, and share the rest.
     """
+
+    reading = RAW  # how ``scan_tokens`` reads ``surface_bytes``' bytes (``rougelab.text.byte_tokens``)
 
     def __init__(self, *, stem: bool = False, stopwords: bool = False,
                  exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> None:
@@ -134,11 +136,12 @@ class TokenEncoder:
 
     def _words(self) -> list[str]:
         data, first, size = self._surface
-        return [data[a:a + n].decode("utf-8") for a, n in zip(first.tolist(), size.tolist())]
+        # ``RAW`` bytes: a token's ASCII letters and digits, lower-cased as ``TOKEN_BYTES`` maps them
+        return [data[a:a + n].lower().decode("utf-8") for a, n in zip(first.tolist(), size.tolist())]
 
     def surface_bytes(self, texts: list[str]) -> tuple[bytes | bytearray, np.ndarray]:
-        """The bytes ``scan_tokens`` reads (tokens separated by spaces, sentence units by newlines, texts
-        joined by newlines) and where each text ends in them."""
+        """The bytes ``scan_tokens`` reads as ``reading`` says (``RAW`` here: each text's UTF-8, sentence units
+        separated by newlines, texts joined by newlines) and where each text ends in them."""
         data, lengths = bytearray(), []
         for k in range(0, len(texts), JOIN_TEXTS):
             # each text on its own: a str joined from texts beyond Latin-1 would hold 2 or 4 bytes a character.
@@ -147,7 +150,7 @@ class TokenEncoder:
             lengths += map(len, encoded)
             if k:
                 data += b"\n"
-            data += b"\n".join(encoded).translate(TOKEN_BYTES)  # the newline maps to itself
+            data += b"\n".join(encoded)
         # text i ends after the bytes of texts 0..i and the i newlines between them: the lengths added up by
         # itertools: on a pair's two texts 1.2 us against 3.2 for numpy's cumsum with its temporaries (a loaded
         # machine); on 20,000 texts 0.5 ms against 0.4, next to the tens of ms such a piece takes
@@ -171,7 +174,7 @@ class TokenEncoder:
         data, ends = self.surface_bytes(list(texts))
         read = np.frombuffer(data, dtype=np.uint8)
         read.flags.writeable = False  # read-only, from bytes or a bytearray alike: one type for the kernel
-        surface, lengths, units, first, size = scan_tokens(read, ends)
+        surface, lengths, units, first, size = scan_tokens(read, ends, self.reading)
         self._surface = (data, first, size)  # the distinct tokens' bytes, read only if asked for
         if not self.stem and not self.stop:
             drop = self.unstemmed_drops()

@@ -43,7 +43,7 @@ from rougelab.resources import EXCEPTION_LISTS
 from rougelab.text.stemmer import MIN_STEM_LENGTH, stem_token
 # compiled_or_python through byte_tokens: importing rougelab._jit here would make this module a kernel source
 # (_jit.kernel_sources)
-from rougelab.text.byte_tokens import compiled_or_python, unicode_ascii_words
+from rougelab.text.byte_tokens import PLAIN, compiled_or_python, unicode_ascii_words
 from rougelab.warn import walk_to_caller, warn
 from rougelab.text.tokenize import TokenEncoder
 
@@ -193,6 +193,8 @@ class UnicodeEncoder(TokenEncoder):
     spaces; a space inside a token (a space carrying a combining mark) is written as byte 0xFF, which
     UTF-8 never uses. ASCII texts take a shortcut: the same rules restricted to ASCII, over all of them at
     once (words: one compiled pass, ``unicode_ascii_words``; grapheme clusters: one regular expression)."""
+
+    reading = PLAIN  # ``surface_bytes`` writes the tokens out: spaces and newlines separate them
 
     def __init__(self, *, stemmer: str | None = None, stopwords: bool = False,
                  exceptions: tuple[str, ...] = EXCEPTION_LISTS, characters: bool = False) -> None:

@@ -178,8 +178,8 @@ def test_a_thread_keeps_its_scan_table_empty_for_the_next_scan(scan):
     if not scan.endswith("parts"):  # scanned on this thread: the medium batch used the kept table
         assert byte_tokens._kept.table is kept
 
-    def stopped(*args):
-        args[3][:2] = 7  # the table half filled, then interrupted
+    def stopped(data, words, text_ends, surface, table, *reading):
+        table[:2] = 7  # the table half filled, then interrupted
         raise KeyboardInterrupt
 
     data = np.frombuffer(" ".join(medium).encode(), dtype=np.uint8)

@@ -235,8 +235,8 @@ def _token_key(data, words, start, size, fold):
 @jit
 def _scan(data, words, text_ends, surface, table, separators, fold):
     """``scan_tokens`` of the texts ``text_ends`` (relative to ``data``; ``words``: ``eight_bytes(data)``; read as
-    ``separators`` and ``fold`` say: ``PLAIN`` or ``RAW``) in one call, the tokens' numbers written to ``surface`` (room for ``len(data) // 2 + 1``: a token takes a byte and a
-    separator). The hash table (see ``_slot``) is ``table``, all zeros (a power of 2 of slots: ``first_slots``, or
+    ``separators`` and ``fold`` say: ``PLAIN`` or ``RAW``) in one call, the tokens' numbers written to ``surface``
+    (room for ``len(data) // 2 + 1``: a token takes a byte and a separator). The hash table (see ``_slot``) is ``table``, all zeros (a power of 2 of slots: ``first_slots``, or
     a kept one), which grows four-fold (``_grown``) before half of its slots fill: sized by the distinct tokens,
     not by the bytes, it stays in the processor's caches. (``_scan_texts`` does the work with one table, from the
     text where it stopped: a table replaced inside its loop made it 1.7x slower.) Returns ``scan_tokens``' arrays

@@ -72,10 +72,9 @@ def home_slot(key, mask):
 def _slot(table, key, data, start, size, first, length, fold):
     """The slot of ``table`` holding the token ``data[start:start + size]`` (its ``_token_key``), or the empty
     slot where it belongs. Slot k is ``table[2k]`` (the key) and ``table[2k + 1]`` (the token's number + 1;
-    0: empty); ``first`` / ``length`` locate the numbered tokens in ``data``, read with ``fold`` (``PLAIN``, ``RAW``).
-    Linear probing from the
-    slot the key's mixed bits pick; the key of a token of up to 7 bytes is the token (its bytes and length),
-    a longer one matches only when its length and bytes are equal."""
+    0: empty); ``first`` / ``length`` locate the numbered tokens in ``data``, read with ``fold`` (``PLAIN``,
+    ``RAW``). Linear probing from the slot the key's mixed bits pick; the key of a token of up to 7 bytes is the
+    token (its bytes and length), a longer one matches only when its length and bytes are equal."""
     mask = len(table) // 2 - 1
     slot = home_slot(key, mask)
     while True:
@@ -236,9 +235,10 @@ def _token_key(data, words, start, size, fold):
 def _scan(data, words, text_ends, surface, table, separators, fold):
     """``scan_tokens`` of the texts ``text_ends`` (relative to ``data``; ``words``: ``eight_bytes(data)``; read as
     ``separators`` and ``fold`` say: ``PLAIN`` or ``RAW``) in one call, the tokens' numbers written to ``surface``
-    (room for ``len(data) // 2 + 1``: a token takes a byte and a separator). The hash table (see ``_slot``) is ``table``, all zeros (a power of 2 of slots: ``first_slots``, or
-    a kept one), which grows four-fold (``_grown``) before half of its slots fill: sized by the distinct tokens,
-    not by the bytes, it stays in the processor's caches. (``_scan_texts`` does the work with one table, from the
+    (room for ``len(data) // 2 + 1``: a token takes a byte and a separator). The hash table (see ``_slot``) is
+    ``table``, all zeros (a power of 2 of slots: ``first_slots``, or a kept one), which grows four-fold
+    (``_grown``) before half of its slots fill: sized by the distinct tokens, not by the bytes, it stays in the
+    processor's caches. (``_scan_texts`` does the work with one table, from the
     text where it stopped: a table replaced inside its loop made it 1.7x slower.) Returns ``scan_tokens``' arrays
     and the table, emptied again (all zeros) for a next scan."""
     n = len(data)

@@ -15,7 +15,7 @@ import numpy as np
 from rougelab._jit import jit, run_kernel
 from rougelab.rouge.batch import (_bounds_seconds, _lcs_seconds, _ngram_seconds, batch_pair_stats, lcs_pair_stats,
                                   pooled_rpf, rpf_seconds, text_bounds)
-from rougelab.text.byte_tokens import RAW, SCAN_STEP, _scan, eight_bytes, new_table
+from rougelab.text.byte_tokens import SCAN_STEP, _scan, eight_bytes, new_table
 from rougelab.text.tokenize import TokenEncoder
 
 # A batch goes this way up to this many (summary, reference) pairs and bytes of text (64 pairs of news: 1.1 ms,
@@ -25,19 +25,19 @@ SMALL_PAIRS = 64
 SMALL_BYTES = 1 << 16
 
 _SURFACE = TokenEncoder()  # rouge155 tokens, unstemmed: what the scan reads (only its ``surface_bytes``)
-_RAW_SEPARATORS, _RAW_FOLD = RAW  # how the scan reads them (``_SURFACE.reading``)
+_SEPARATORS, _FOLD = _SURFACE.reading  # how the scan reads them
 
 
 @jit
 def small_batch_rpf(data, words, text_ends, peers, models, bounds, sizes, lcs_weights, lcs_is_w, order, is_w,
                     weights, alpha, best_model):
     """(summaries x measures x 3) R/P/F of the pairs of the texts in ``data`` (``scan_tokens``' input; ``words``:
-    ``eight_bytes(data)``): the scan, ``text_bounds``, ``batch_pair_stats`` of the n-gram ``sizes``, ``lcs_pair_stats`` of ``lcs_weights``, the
-    columns put in the asked ``order`` and ``pooled_rpf`` (``best_model``: ``-f B``) rounded to 5 digits. With
-    every pair one sentence on each side and every weight 1 (``one_sentence_pairs``: the batch path's shortcut),
-    an empty array: nothing scored."""
+    ``eight_bytes(data)``): the scan, ``text_bounds``, ``batch_pair_stats`` of the n-gram ``sizes``,
+    ``lcs_pair_stats`` of ``lcs_weights``, the columns put in the asked ``order`` and ``pooled_rpf``
+    (``best_model``: ``-f B``) rounded to 5 digits. With every pair one sentence on each side and every weight 1
+    (``one_sentence_pairs``: the batch path's shortcut), an empty array: nothing scored."""
     ids, lengths, sentences, _, _, _ = _scan(data, words, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64),
-                                             new_table(len(data)), _RAW_SEPARATORS, _RAW_FOLD)
+                                             new_table(len(data)), _SEPARATORS, _FOLD)
     one_sentence = (lcs_weights == 1.0).all()
     for q in range(len(peers)):
         if sentences[peers[q]] != 1 or sentences[models[q]] != 1:

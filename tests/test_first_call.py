@@ -134,7 +134,7 @@ def test_a_process_that_starts_small_starts_the_threads_of_large_batches(tmp_pat
     cache = os.environ.get("ROUGELAB_CACHE", str(tmp_path))
     started = _run(THREADS.replace("input()))", "input()), stem=False)"), call, ROUGELAB_CACHE=cache,
                    ROUGELAB_COMPILE_SECONDS="0", NUMBA_NUM_THREADS="2")
-    assert json.loads(started) == ["rougelab_0", "rougelab_1"]
+    assert json.loads(started) == ["rougelab_0"]  # with the calling thread, two
 
 
 # First calls on ROUGE-1.5.5's pair-by-pair path (``rouge.core``): length limits, Lin's ROUGE-W, best-f over it,

@@ -40,14 +40,65 @@ print(before, started, ours(), _jit.map_threads(lambda x: x + 1, [1, 2]), ours()
 """
 
 
-@pytest.mark.parametrize("threads, names", [("2", "['rougelab_0', 'rougelab_1']"), ("1", "[]")])
+@pytest.mark.parametrize("threads, names", [("2", "['rougelab_0']"), ("3", "['rougelab_0', 'rougelab_1']"),
+                                            ("1", "[]")])
 def test_start_threads_starts_every_thread_of_the_pool_once(threads, names):
-    """``start_threads`` starts every thread ``map_threads`` uses (none with one thread), once: later calls and
-    work find them running."""
+    """``start_threads`` starts every pool thread ``map_threads`` uses (one fewer than the threads: the caller
+    works too; none with one thread), once: later calls and work find them running."""
     env = {**os.environ, "NUMBA_NUM_THREADS": threads}
     done = subprocess.run([sys.executable, "-c", STARTED], env=env, capture_output=True, text=True, check=True,
                           timeout=120)
     assert done.stdout.splitlines() == [f"[] {names} {names} [2, 3] {names}"]
+
+
+WHO_WORKS = """
+import threading
+from rougelab import _jit
+met = threading.Barrier(3)  # each item waits for two others: three threads hold one each at once
+def item(x):
+    met.wait(timeout=30)
+    return x, threading.current_thread().name, _jit.get_num_threads()
+print(sorted(name for _, name, _ in _jit.map_threads(item, [0, 1, 2])))
+print([x for x, _, _ in _jit.map_threads(item, [0, 1, 2])], {n for _, _, n in _jit.map_threads(item, [0, 1, 2])})
+print(_jit.map_threads(lambda x: 2 * x, list(range(100))) == [2 * x for x in range(100)], _jit.get_num_threads())
+"""
+
+
+def test_map_threads_runs_items_on_the_calling_thread_and_the_pool():
+    """The caller scores items too, beside one fewer pool thread than ``NUMBA_NUM_THREADS``, each of them serial
+    inside (``get_num_threads()`` 1) and the caller's count restored after; results in the items' order."""
+    env = {**os.environ, "NUMBA_NUM_THREADS": "3"}
+    done = subprocess.run([sys.executable, "-c", WHO_WORKS], env=env, capture_output=True, text=True, check=True,
+                          timeout=120)
+    assert done.stdout.splitlines() == ["['MainThread', 'rougelab_0', 'rougelab_1']", "[0, 1, 2] {1}", "True 3"]
+
+
+FAILING = """
+import threading, time
+from rougelab import _jit
+taken = []
+def item(x):
+    taken.append(x)
+    if x == 0:
+        raise ValueError("item 0")
+    time.sleep(0.05)
+    return x
+try:
+    _jit.map_threads(item, list(range(50)))
+except ValueError as err:
+    at_error = len(taken)
+    time.sleep(0.5)  # a thread still running would take more
+    print(err, len(taken) == at_error < 50, _jit.get_num_threads())
+"""
+
+
+def test_map_threads_raises_an_items_error_and_takes_no_item_after_it():
+    """An item's error reaches the caller once every thread has stopped: none takes an item after it (the pool's
+    threads went on through every item before)."""
+    env = {**os.environ, "NUMBA_NUM_THREADS": "2"}
+    done = subprocess.run([sys.executable, "-c", FAILING], env=env, capture_output=True, text=True, check=True,
+                          timeout=120)
+    assert done.stdout.splitlines() == ["item 0 True 2"]
 
 
 AT_ONCE = """

@@ -51,13 +51,75 @@ def test_joins_needs_its_list_option_and_columns():
         Metric("m", counts, primary="a_n", options={"units": ("a",)}, pins={"code": "toy"}, joins="units")
 
 
-def test_rouge_score_metrics_rename_columns_so_they_do_not_join():
-    """rouge-score's names (``rouge1_f``) come from a renaming scorer: they declare no join, and
-    scored together each still equals itself alone."""
+def test_rouge_score_metrics_scored_together_each_equal_itself_alone():
+    """rouge-score's names (``rouge1_f``) come from a renaming scorer: scored together (joined where they
+    can), each still equals itself alone."""
     names = ["rouge1", "rouge2", "rougeLsum"]
     together = score_together([get_metric(n) for n in names], SUMMARIES, REFERENCES)
     for name, table in zip(names, together):
         pd.testing.assert_frame_equal(table, get_metric(name).score(SUMMARIES, REFERENCES))
+
+
+MULTI_SUMMARIES = ["the cats sat on the mat.\nThen they slept", "a dog barked at the running cat",
+                   "Nothing matches here"]
+MULTI_REFERENCES = [["The cat was sitting on a mat.\nIt slept then.", "cats sat; then slept"],
+                    ["dogs bark at running cats\nloudly", "the dog barked"], ["something else entirely"]]
+
+
+@pytest.mark.parametrize("stem", ["", "-stem"])
+def test_rouge_score_names_join_and_give_their_own_numbers_to_the_last_bit(stem):
+    """rouge1 .. rouge9 and rougeLsum (newline sentences) join one call of ``rouge``; rougeL (the whole text)
+    splits text otherwise and is scored alone; each table equals the metric's own, bit for bit."""
+    from rougelab.metrics.rouge_score_metrics import TYPES
+    from rougelab.metrics.together import joint_key
+
+    metrics = [get_metric(t + stem) for t in TYPES]
+    keys = [joint_key(m) for m in metrics]
+    assert len(set(keys)) == 2 and keys.count(keys[TYPES.index("rougeL")]) == 1
+    for metric, table in zip(metrics, score_together(metrics, MULTI_SUMMARIES, MULTI_REFERENCES)):
+        pd.testing.assert_frame_equal(table, metric.score(MULTI_SUMMARIES, MULTI_REFERENCES), check_exact=True)
+
+
+@pytest.mark.parametrize("suffix", ["", "-eq2", "-s3"])
+def test_registry_rouge_we_metrics_join_over_the_same_vectors(suffix):
+    """ROUGE-WE-1, -2 and -SU4 of one variant bind the same vectors to their scorer: one call, and each
+    table equals the metric's own, bit for bit."""
+    from rougelab.metrics.together import joint_key
+
+    metrics = [get_metric(m + suffix) for m in ("rouge-we-1", "rouge-we-2", "rouge-we-su4")]
+    assert len({joint_key(m) for m in metrics}) == 1
+    for metric, table in zip(metrics, score_together(metrics, MULTI_SUMMARIES, MULTI_REFERENCES)):
+        pd.testing.assert_frame_equal(table, metric.score(MULTI_SUMMARIES, MULTI_REFERENCES), check_exact=True)
+
+
+def test_partial_scorers_join_on_equal_arguments_or_the_same_object():
+    """A scorer that is a ``functools.partial`` joins another made alike: bound values equal in value and type,
+    or the very same object; two arrays that print alike but differ are scored apart."""
+    import functools
+
+    import numpy as np
+
+    zeros, one = np.zeros(2_000), np.zeros(2_000)
+    one[1_000] = 1.0
+
+    def metric(unit, calls, scorer=weighted_counts, **bound):
+        return Metric(f"p-{unit}", functools.partial(scorer, **bound), primary=f"{unit}_n",
+                      options={"units": (unit,), "calls": calls}, pins={"code": "toy"}, columns=(f"{unit}_n",),
+                      joins="units")
+
+    calls = []
+    tables = score_together([metric("a", calls, weights=one), metric("t", calls, weights=one)], SUMMARIES, REFERENCES)
+    assert calls == [("a", "t")]
+    assert tables[1]["t_n"].tolist() == [5.0, 0.0]
+    calls = []
+    tables = score_together([metric("t", calls, weights=zeros), metric("t", calls, weights=one)], SUMMARIES,
+                            REFERENCES)
+    assert calls == [("t",), ("t",)]
+    assert [t["t_n"].tolist() for t in tables] == [[0.0, 0.0], [5.0, 0.0]]
+    calls = []
+    score_together([metric(u, calls, options_counts, extra=x) for u, x in zip("ate", [[1], [1], (1,)])],
+                   SUMMARIES, REFERENCES)
+    assert calls == [("a", "t"), ("e",)]
 
 
 def test_without_frames_the_same_numbers_come_as_score_tables():

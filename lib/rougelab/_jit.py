@@ -39,7 +39,7 @@ import os
 import re
 import threading
 import types
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from functools import lru_cache, wraps
 from pathlib import Path
 
@@ -318,31 +318,54 @@ def parts_of(work: np.ndarray, minimum: int | None = None) -> list[tuple[int, in
 
 
 def map_threads(function, items: list) -> list:
-    """``[function(x) for x in items]`` on as many threads as numba may use (``NUMBA_NUM_THREADS``), each
-    running the compiled kernels single-threaded (they release the GIL): independent pieces of work in
-    parallel need no synchronisation, and a core busy with other work just takes fewer of them. The
-    threads are kept for the process; inside them ``get_num_threads()`` is 1 and a ``jit_parallel`` kernel
-    runs on its caller's thread alone, so work nested in one runs serially (numba's own thread pool is
-    not started for them)."""
+    """``[function(x) for x in items]`` on as many threads as numba may use (``NUMBA_NUM_THREADS``): the calling
+    thread and the pool's, each taking the next item until none is left and running the compiled kernels
+    single-threaded (they release the GIL): independent pieces of work in parallel need no synchronisation, and a
+    core busy with other work just takes fewer of them. The caller works rather than waits: a pool thread
+    woken from sleep took 0.1-0.9 ms to start on a 2-core virtual machine, and handing every item to the pool
+    left one core idle for 2.5-3 ms of a process's first 1,000-pair batches (benchmarks/RESULTS.md). The pool's
+    threads are kept for the process; inside ``function`` ``get_num_threads()`` is 1 and a ``jit_parallel``
+    kernel runs on its caller's thread alone, so work nested in it runs serially (numba's own thread pool is
+    not started for it). An error is raised once every thread has stopped; after it no thread takes an item."""
     n = min(get_num_threads(), len(items))
     if n <= 1:
         return [function(x) for x in items]
+    results = [None] * len(items)
+    left = iter(range(len(items)))  # shared: a thread takes the next index (``next`` holds the GIL)
 
-    def work(x):
-        _in_pool.serial = True
-        return function(x)
+    def work():
+        outer, _in_pool.serial = getattr(_in_pool, "serial", False), True
+        try:
+            for i in left:
+                results[i] = function(items[i])
+        except BaseException:
+            for _ in left:  # the others take no further item
+                pass
+            raise
+        finally:
+            _in_pool.serial = outer
 
-    return list(_pool(get_num_threads()).map(work, items))
+    helpers = [_pool(get_num_threads() - 1).submit(work) for _ in range(n - 1)]
+    try:
+        work()
+    finally:
+        for helper in helpers:
+            helper.cancel()  # one no thread has started yet: every item is taken, nothing to wait for
+        wait(helpers)
+    for helper in helpers:
+        if not helper.cancelled():
+            helper.result()  # a helper's error, raised here
+    return results
 
 
 def start_threads() -> None:
-    """Start ``map_threads``' threads now (none with one thread; threads already running each run a task that
-    returns at once, about 0.1 ms). A pool starts a thread when it is handed work and no thread is idle, and
-    the caller then waits for the new thread to take the interpreter lock, which the thread scoring the first
-    piece holds through its Python steps: handing a process's first 1,000-pair batch to two threads took 8 ms
-    (median; up to 21) on a loaded machine, the next batches 0.04 ms (benchmarks/RESULTS.md). Each thread
-    waits for the others (a barrier), so the pool starts every one; one caller at a time, since two barriers
-    sharing the threads could each hold some."""
+    """Start ``map_threads``' pool threads now (none with one thread; threads already running each run a task
+    that returns at once, about 0.1 ms). A pool starts a thread when it is handed work and no thread is idle,
+    and the caller then waits for the new thread to take the interpreter lock, which the thread scoring the
+    first piece holds through its Python steps: handing a process's first 1,000-pair batch to two threads took
+    8 ms (median; up to 21) on a loaded machine, the next batches 0.04 ms (benchmarks/RESULTS.md). The caller
+    and each pool thread wait for the others (a barrier), so the pool starts every one; one caller at a time,
+    since two barriers sharing the threads could each hold some."""
     n = get_num_threads()
     if n > 1:
         with _starting:

@@ -11,10 +11,10 @@ union LCS with ROUGE-1.5.5's hit counting), the reference with the best F per me
 and no rounding. Columns are ``<name>_r``, ``_p``, ``_f`` with rouge-score's type name (``rougeLsum_f``);
 the primary is F. Aggregating the rows as rouge-score's ``BootstrapAggregator`` does (its ``mid`` is the
 median of resample means), seeded: ``rougelab.rouge.aggregation.aggregate(table, "rouge-score", seed=...)``.
+Names of one stemming that split text alike (``rouge1`` .. ``rouge9`` and ``rougeLsum``, on sentences) are
+scored in one call of ``rouge`` by ``metrics.together``, each with the numbers it gives alone.
 """
 from __future__ import annotations
-
-import functools
 
 from rougelab.metrics.base import Metric
 from rougelab.rouge.api import PACKAGES, rouge
@@ -29,13 +29,16 @@ def rouge_score_metric(rouge_type: str, use_stemmer: bool) -> Metric:
                    stopwords=False, multiref="best-f", alpha=0.5, perl_round_before_f=False,
                    splitter="none" if rouge_type == "rougeL" else "newline")
     name = f"{rouge_type}-stem" if use_stemmer else rouge_type
-    return Metric(name, functools.partial(_score, rouge_type), primary=f"{rouge_type}_f", options=options,
-                  packages=PACKAGES)
+    return Metric(name, _score, primary=f"{rouge_type}_f", options=options, packages=PACKAGES,
+                  columns=tuple(f"{rouge_type}_{x}" for x in "rpf"), joins="measures")
 
 
-def _score(rouge_type, summaries, references, **options):
+def _score(summaries, references, **options):
+    """``rouge``'s table under rouge-score's names: its ``rougel`` is ``rougeL`` on the whole text and
+    ``rougeLsum`` on sentences; the n-gram measures' names are rouge-score's already (``rouge2``)."""
     table = rouge(summaries, references, **options)
-    table.columns = [f"{rouge_type}_{c.rsplit('_', 1)[1]}" for c in table.columns]
+    lcs = "rougeL" if options["splitter"] == "none" else "rougeLsum"
+    table.columns = [lcs + c[len("rougel"):] if c.startswith("rougel_") else c for c in table.columns]
     return table
 
 

@@ -21,7 +21,7 @@ import threading
 
 import numpy as np
 
-from rougelab._jit import compiled_or_python, jit, jitable, jitable_borrowing, map_threads, parts_of
+from rougelab._jit import compiled_or_python, jit, jitable, jitable_borrowing, jitable_inline, map_threads, parts_of
 
 # Byte -> byte: A-Z lower-cased, a-z 0-9 and the newline kept, every other byte a space.
 TOKEN_BYTES = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or 48 <= c <= 57 or c == 10 else 32
@@ -51,14 +51,15 @@ _kept = threading.local()  # ``.table``: this thread's last hash table, all zero
 
 
 @jitable_borrowing
-def _same_bytes(data, a, b, length, fold):
-    """Whether ``data[a:a + length]`` and ``data[b:b + length]`` hold the same bytes, each with the bits of ``fold``'s
-    low byte set."""
-    low = fold & np.uint64(0xFF)
-    for k in range(length):
-        if (data[a + k] | low) != (data[b + k] | low):
+def _same_bytes(words, a, b, length, fold):
+    """Whether the tokens of ``length`` >= 8 bytes at ``a`` and ``b`` hold the same bytes, each with the bits of
+    ``fold`` set (``words``: ``eight_bytes`` of their data), compared 8 bytes at a time."""
+    k = 0
+    while k < length - 8:  # (a ``range`` with a step divides to count its steps)
+        if (words[a + k] | fold) != (words[b + k] | fold):
             return False
-    return True
+        k += 8
+    return (words[a + length - 8] | fold) == (words[b + length - 8] | fold)
 
 
 @jitable
@@ -68,12 +69,12 @@ def home_slot(key, mask):
     return ((((key ^ (key >> 29)) & _MASK32) * _MIX) >> 15) & mask
 
 
-@jitable_borrowing
-def _slot(table, key, data, start, size, first, length, fold):
+@jitable_inline
+def _slot(table, key, words, start, size, first, length, fold):
     """The slot of ``table`` holding the token ``data[start:start + size]`` (its ``_token_key``), or the empty
     slot where it belongs. Slot k is ``table[2k]`` (the key) and ``table[2k + 1]`` (the token's number + 1;
-    0: empty); ``first`` / ``length`` locate the numbered tokens in ``data``, read with ``fold`` (``PLAIN``,
-    ``RAW``). Linear probing from the slot the key's mixed bits pick; the key of a token of up to 7 bytes is the
+    0: empty); ``first`` / ``length`` locate the numbered tokens in ``data``, whose ``eight_bytes`` are ``words``,
+    read with ``fold`` (``PLAIN``, ``RAW``). Linear probing from the slot the key's mixed bits pick; the key of a token of up to 7 bytes is the
     token (its bytes and length), a longer one matches only when its length and bytes are equal."""
     mask = len(table) // 2 - 1
     slot = home_slot(key, mask)
@@ -85,7 +86,7 @@ def _slot(table, key, data, start, size, first, length, fold):
             if size < 8:
                 return slot
             d = v - 1
-            if length[d] == size and _same_bytes(data, first[d], start, size, fold):
+            if length[d] == size and _same_bytes(words, first[d], start, size, fold):
                 return slot
         slot = (slot + 1) & mask
 
@@ -216,7 +217,7 @@ _LOW_BYTES = np.array([(1 << (8 * k)) - 1 for k in range(8)], dtype=np.uint64)  
 _SIZE_SHIFT = np.uint64(56)
 
 
-@jitable_borrowing
+@jitable_inline
 def _token_key(data, words, start, size, fold):
     """The hash key of the token ``data[start:start + size]`` (``words``: ``eight_bytes(data)``), each byte with the
     bits of ``fold`` set: up to 7 bytes, its bytes (little-endian) and its length above them, which name the token;
@@ -302,7 +303,7 @@ def _scan_texts(data, words, text_ends, t0, table, found, surface, line_tokens, 
                 size = marks[k + 1] - start
                 k += 2
                 key = _token_key(data, words, start, size, fold)
-                slot = _slot(table, key, data, start, size, first, length, fold)
+                slot = _slot(table, key, words, start, size, first, length, fold)
                 if table[2 * slot + 1] == 0:  # a new token
                     if 4 * (n_distinct + 1) > len(table):  # over half of the slots would be taken
                         text_lines[t] = 0

@@ -65,10 +65,10 @@ def main() -> None:
         found["skip4"] = per_step(kernels.skip_pair_stats, kernels._skip_seconds, kernels.SKIP_STEP, peers, models,
                                   np.array([4]), np.array([True]), True, *ids[1:])
         sentence_bounds = (encoded.unit_offsets, encoded.unit_start)
-        found["lcs"] = per_step(kernels.lcs_pair_stats, kernels._lcs_seconds, kernels.LCS_BITS_STEP, peers, models,
-                                np.array([1.0]), np.array([False]), *ids, *sentence_bounds)
-        found["wlcs"] = per_step(kernels.lcs_pair_stats, kernels._lcs_seconds, kernels.LCS_CELL_STEP, peers, models,
-                                 np.array([1.2]), np.array([True]), *ids, *sentence_bounds)
+        found["lcs"] = per_step(kernels.lcs_pair_stats, kernels._lcs_seconds, kernels.LCS_PAIR_BITS_STEP, peers,
+                                models, np.array([1.0]), np.array([False]), *ids, *sentence_bounds)
+        found["wlcs"] = per_step(kernels.lcs_pair_stats, kernels._lcs_seconds, kernels.LCS_PAIR_CELL_STEP, peers,
+                                 models, np.array([1.2]), np.array([True]), *ids, *sentence_bounds)
         if sentences == 1:
             found["sentence_lcs"] = per_step(kernels.sentence_lcs_pair_stats, kernels._sentence_lcs_seconds,
                                              kernels.SENTENCE_LCS_STEP, peers, models, *ids, *sentence_bounds)

@@ -63,13 +63,13 @@ class EncodedBatch:
 # Seconds a step of each kernel's pure-Python source takes, a little above the most measured on 1 to 100 pairs
 # of texts of 1 to 3 sentences of 10 to 40 words (benchmarks/python_steps.py; benchmarks/RESULTS.md):
 # ``run_kernel`` estimates a batch's Python run from them.
-BOUNDS_STEP = 1e-6        # ``text_bounds``: per sentence unit and text
-NGRAM_STEP = 1.5e-6       # ``batch_pair_stats``: per token of a pair and n-gram measure
-SKIP_STEP = 1.2e-6        # ``skip_pair_stats``: per token of a pair and skip-bigram it may start
-LCS_BITS_STEP = 3.2e-6    # ``lcs_pair_stats`` of weight 1: per token of one side and sentence of the other
-LCS_CELL_STEP = 1e-6      # ``lcs_pair_stats`` of ROUGE-W: per cell of the two texts' DP
-SENTENCE_LCS_STEP = 1.5e-6  # ``sentence_lcs_pair_stats``: per token of a pair
-RPF_STEP = 5e-6           # ``pooled_rpf`` and ``best_f_rpf``: per pair and measure
+BOUNDS_STEP = 1e-6           # ``text_bounds``: per sentence unit and text
+NGRAM_STEP = 1.5e-6          # ``batch_pair_stats``: per token of a pair and n-gram measure
+SKIP_STEP = 1.2e-6           # ``skip_pair_stats``: per token of a pair and skip-bigram it may start
+LCS_PAIR_BITS_STEP = 3.2e-6  # ``lcs_pair_stats`` of weight 1: per token of one side and sentence of the other
+LCS_PAIR_CELL_STEP = 1e-6    # ``lcs_pair_stats`` of ROUGE-W: per cell of the two texts' DP
+SENTENCE_LCS_STEP = 1.5e-6   # ``sentence_lcs_pair_stats``: per token of a pair
+RPF_STEP = 5e-6              # ``pooled_rpf`` and ``best_f_rpf``: per pair and measure
 
 
 def _bounds_seconds(lengths, per_text):
@@ -94,8 +94,8 @@ def _skip_seconds(peers, models, sizes, unigrams, last_unigram_bug, ids, start, 
 def _lcs_seconds(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start, end, unit_offsets, unit_start):
     lengths = end - start
     sentences = np.diff(unit_start) - 1
-    bits = LCS_BITS_STEP * float((lengths[models] * sentences[peers] + lengths[peers] * sentences[models]).sum())
-    cells = LCS_CELL_STEP * float((lengths[models] * lengths[peers]).sum())
+    bits = LCS_PAIR_BITS_STEP * float((lengths[models] * sentences[peers] + lengths[peers] * sentences[models]).sum())
+    cells = LCS_PAIR_CELL_STEP * float((lengths[models] * lengths[peers]).sum())
     return sum(bits if w == 1.0 else cells for w in lcs_weights)
 
 

@@ -211,7 +211,10 @@ def new_table(n):
 def eight_bytes(data: np.ndarray) -> np.ndarray:
     """A view of ``data`` (uint8) whose item i is the little-endian uint64 of ``data[i:i + 8]`` (``_token_key``
     reads a token's bytes at once)."""
-    return np.ndarray((max(len(data) - 7, 0),), dtype="<u8", buffer=data, strides=(1,))
+    return np.ndarray((max(len(data) - 7, 0),), dtype=_EIGHT_BYTES, buffer=data, strides=(1,))
+
+
+_EIGHT_BYTES = np.dtype("<u8")  # made once: numpy parses a dtype's string on every call that names it
 
 
 _LOW_BYTES = np.array([(1 << (8 * k)) - 1 for k in range(8)], dtype=np.uint64)  # the low k bytes' bits

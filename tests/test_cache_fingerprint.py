@@ -70,6 +70,30 @@ def test_a_changed_resource_changes_the_signature(tmp_path, monkeypatch):
     assert metric.signature != before
 
 
+def test_a_rouge155_file_edited_in_place_misses_the_cache(tmp_path, monkeypatch):
+    """The data files' names are found once a process (``rouge155_data_files``); their content is digested for
+    every key (``file_digest``: again whenever the file's inode, size or mtime_ns changes), so an edit misses."""
+    from rougelab import resources
+
+    home = tmp_path / "RELEASE-1.5.5"
+    shutil.copytree(resources.rouge155_home() / "data", home / "data")
+    monkeypatch.setattr(resources, "rouge155_home", lambda: home)
+    resources.rouge155_data_files.cache_clear()
+    try:
+        metric, summaries, references = get_metric("rouge-1"), ["the cat sat"], [["the cat lay"]]
+        score_cache.cached_score(metric, summaries, references)
+        before = score_cache.cache_path(metric, summaries, references)
+        assert before.is_file()
+        words = home / "data" / "smart_common_words.txt"
+        assert words in resources.rouge155_data_files()
+        with open(words, "ab") as handle:
+            handle.write(b"zyzzyva\n")
+        after = score_cache.cache_path(metric, summaries, references)
+        assert after != before and not after.is_file()
+    finally:
+        resources.rouge155_data_files.cache_clear()
+
+
 def fingerprint_resources():
     from rougelab.resources import RESOURCE_FILES
     return RESOURCE_FILES

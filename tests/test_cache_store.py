@@ -176,6 +176,18 @@ def test_the_writer_refuses_devices_and_folders(tmp_path):
         write_atomic(tmp_path, b"x")
 
 
+def test_a_write_through_a_link_keeps_the_link_and_the_mode_of_its_end(tmp_path):
+    from rougelab.safe_write import write_atomic
+
+    end = tmp_path / "end.csv"
+    end.write_bytes(b"old")
+    os.chmod(end, 0o600)
+    link = tmp_path / "link.csv"
+    link.symlink_to(end)
+    assert write_atomic(link, b"new") == end
+    assert link.is_symlink() and end.read_bytes() == b"new" and stat.S_IMODE(end.stat().st_mode) == 0o600
+
+
 def test_files_get_the_umasks_mode(tmp_path, umask_022):
     out = tmp_path / "scores.csv"
     assert main(_score_args(tmp_path, out)) == 0

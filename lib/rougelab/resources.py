@@ -73,10 +73,12 @@ def smart_stopwords() -> frozenset[str]:
     return frozenset(line for line in _latin1_lines(rouge155_home() / "data" / "smart_common_words.txt") if line)
 
 
-def rouge155_data_files() -> list[Path]:
-    """Every ROUGE-1.5.5 data file our stemmer and stopword removal read (for signatures and cache keys)."""
+@lru_cache(maxsize=1)
+def rouge155_data_files() -> tuple[Path, ...]:
+    """Every ROUGE-1.5.5 data file our stemmer and stopword removal read (for signatures and cache keys): their
+    names, fixed with ``rouge155_home``, once a process (each cache key still digests their content)."""
     data = rouge155_home() / "data"
-    return [*(data / "WordNet-2.0-Exceptions" / name for name in EXCEPTION_FILES), data / "smart_common_words.txt"]
+    return (*(data / "WordNet-2.0-Exceptions" / name for name in EXCEPTION_FILES), data / "smart_common_words.txt")
 
 
 # Resource groups a metric can name in ``Metric.resources``: name -> the files it reads.

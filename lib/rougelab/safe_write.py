@@ -30,29 +30,32 @@ class SpecialFileError(ValueError):
 def final_target(target: str | os.PathLike) -> Path:
     """The file a write to ``target`` goes to: ``target``, or the end of the symbolic link(s) it is;
     ``SpecialFileError`` when that is not a regular file (or a name not yet taken)."""
+    return _final_target(target)[0]
+
+
+def _final_target(target: str | os.PathLike) -> tuple[Path, int | None]:
+    """``final_target`` and that file's permission bits (None for a name not yet taken), from one ``lstat``
+    (and a ``stat`` of a link's end)."""
     path = Path(target)
-    if path.is_symlink():
-        path = Path(os.path.realpath(path))  # a dangling link: its target is created, as the shell's `>` does
     try:
-        mode = path.stat().st_mode
+        mode = os.lstat(path).st_mode
+        if stat.S_ISLNK(mode):
+            path = Path(os.path.realpath(path))  # a dangling link: its target is created, as the shell's `>` does
+            mode = os.stat(path).st_mode
     except FileNotFoundError:
-        return path
+        return path, None
     if stat.S_ISDIR(mode):
         raise SpecialFileError(f"{target} is a folder, not a file: name the file to write")
     for test, kind in _SPECIAL:
         if test(mode):
             raise SpecialFileError(f"{target} is a {kind}, not a regular file: nothing is written there")
-    return path
+    return path, stat.S_IMODE(mode)
 
 
 def write_atomic(target: str | os.PathLike, data: bytes | Callable[[BinaryIO], None]) -> Path:
     """Write ``data`` (bytes, or a function that writes to a binary file handle) to ``target`` atomically,
     as the module docstring says; returns the file written (the end of a link)."""
-    path = final_target(target)
-    try:
-        keep_mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        keep_mode = None
+    path, keep_mode = _final_target(target)
     tmp = path.with_name(f"{path.name}{PARTIAL_MARK}{os.getpid()}-{secrets.token_hex(4)}")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies, as for open()
     try:

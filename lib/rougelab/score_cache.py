@@ -82,8 +82,8 @@ def cache_path(metric: Metric, summaries, references, sources=None) -> Path:
     return _path(metric, content_digest(summaries, references, sources))
 
 
-def _path(metric: Metric, digest: str, maker: Maker | None = None) -> Path:
-    return entry_file(cache_dir("scores"), metric.name, maker or _maker(metric), ".npz", digest)
+def _path(metric: Metric, digest: str, maker: Maker | None = None, where: Path | None = None) -> Path:
+    return entry_file(where or cache_dir("scores"), metric.name, maker or _maker(metric), ".npz", digest)
 
 
 def _maker(metric: Metric) -> Maker:
@@ -106,7 +106,8 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     with checked_batch(summaries, references, sources, needs_source=needs_source, texts=not keyed):
         digests = _digests(summaries, references, sources if needs_source else None)
         makers = [_maker(m) for m in metrics]
-        paths = [_path(m, digests[m.needs_source], maker) for m, maker in zip(metrics, makers)]
+        where = cache_dir("scores")  # once a call: it makes the folder
+        paths = [_path(m, digests[m.needs_source], maker, where) for m, maker in zip(metrics, makers)]
         tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p in paths]
         missed = [i for i, table in enumerate(tables) if table is None]
         scored = score_together([metrics[i] for i in missed], summaries, references, sources, progress=progress)

@@ -152,8 +152,7 @@ def test_bit_parallel_lcs_marks_what_the_dp_marks(kernels):
         for t in range(len(sizes)):
             want, got = np.zeros(len(model), np.int8), np.zeros(len(model), np.int8)
             length = lcs._mark_lcs(model, 0, len(model), peer, offsets[t], offsets[t + 1], 1.0, want)
-            assert lcs._mark_lcs_bits(model, which, 0, len(model), peer, offsets[t], offsets[t + 1], masks, t,
-                                      got) == length
+            assert lcs._mark_lcs_bits(which, 0, len(model), offsets[t], offsets[t + 1], masks, t, got) == length
             assert got.tolist() == want.tolist()
 
 

@@ -234,22 +234,36 @@ def _up_bits(rows, i, w, words):
 
 
 @jit
-def _mark_lcs_bits(model, which, m0, m1, peer, p0, p1, masks, t, mask):
-    """``_lcs_bits_marked`` with scratch arrays of its own (one model sentence against one peer sentence of
-    ``match_masks``' ``masks``): what tests/test_rouge_fast_path.py checks against ``_mark_lcs``, taking its
-    arguments (the bits read ``model`` and ``peer`` through ``which`` and ``masks``); ``union_lcs_hits`` calls
-    ``_lcs_bits_marked``."""
+def _mark_lcs_bits(which, m0, m1, p0, p1, masks, t, mask):
+    """``_lcs_bits_marked`` of the model tokens ``m0:m1`` against peer sentence t (``p0:p1``) of ``match_masks``'
+    ``which`` and ``masks``, with scratch arrays of its own: what tests/test_rouge_fast_path.py checks against
+    ``_mark_lcs``; ``union_lcs_hits`` calls ``_lcs_bits_marked``."""
     sentences, words = masks.shape[1], masks.shape[2]
-    present = np.empty(m1 - m0, dtype=np.int64)
+    present = np.empty(2 * (m1 - m0), dtype=np.int64)
     rows = np.empty((m1 - m0 + 1) * max(1, (p1 - p0 + _WORD - 1) // _WORD), dtype=np.int64)
-    return _lcs_bits_marked(m0, m1, 0, which, p0, p1, masks.reshape(-1), sentences, t * words, words, mask, present,
-                            rows)
+    end = _in_peer(which, m0, m1, 0, present, m1 - m0)
+    return _lcs_bits_marked(m1 - m0, end, 0, which, p0, p1, masks.reshape(-1), sentences, t * words, words, mask,
+                            present, rows)
 
 
 @jitable_borrowing
-def _lcs_bits_marked(m0, m1, first, which, p0, p1, masks, sentences, at, words, mask, present, rows):
-    """``_mark_lcs`` with weight 1 of the model tokens ``m0:m1`` against the peer sentence ``p0:p1``, the DP computed
-    bit-parallel (Allison and Dix 1986; Hyyro 2004); the tokens are read through ``which`` and ``masks`` alone.
+def _in_peer(which, m0, m1, first, present, at):
+    """Write from ``present[at]`` on the model positions ``m0:m1`` whose token the peer has (``which[i - first]``
+    >= 0: ``_lcs_bits_marked``' candidates), in order, each written, kept or not; returns where they end."""
+    end = at
+    for i in range(m0, m1):
+        present[end] = i
+        end += which[i - first] >= 0
+    return end
+
+
+@jitable_borrowing
+def _lcs_bits_marked(c0, c1, first, which, p0, p1, masks, sentences, at, words, mask, present, rows):
+    """``_mark_lcs`` with weight 1 of the tokens of a model sentence against the peer sentence ``p0:p1``, the DP
+    computed bit-parallel (Allison and Dix 1986; Hyyro 2004); the tokens are read through ``which`` and ``masks``
+    alone. ``present[c0:c1]`` are the sentence's positions whose token the peer has (``_in_peer``), in order, with
+    ``c0 >= c1 - c0`` (they are read again for the next peer sentence; the DP's rows go into ``present[:c0]``): the
+    other tokens leave every row as it was (see below).
 
     ``which[i - first]`` is model token i's number (``_masks_into``), -1 when the peer lacks it; its mask
     words against this peer sentence start at ``masks[which * sentences * words + at]`` (``words`` a sentence).
@@ -264,9 +278,9 @@ def _lcs_bits_marked(m0, m1, first, which, p0, p1, masks, sentences, at, words, 
     up through it), so the DP and the back-trace run over the rows of the present tokens alone. Along a row the
     back-trace goes left a word at a time: it stops at the highest column up to j where the row's token matches
     (its mask word) or D_i is 0, found among the word's bits (``_highest_bit``). No LCS: nothing to mark, no
-    back-trace. Marks ``mask[i - first]``; returns the LCS length. ``present`` (at least
-    m1 - m0 long) and ``rows`` (at least m1 - m0 + 1 rows of the sentence's words) are scratch arrays,
-    allocated once per kernel call by ``lcs_pair_stats``: once per pair of sentences they cost 8% of ROUGE-L
+    back-trace. Marks ``mask[i - first]``; returns the LCS length. ``present`` and ``rows`` (at least
+    c1 - c0 + 1 rows of the sentence's words) are scratch arrays, allocated once per kernel call by
+    ``lcs_pair_stats``: once per pair of sentences they cost 8% of ROUGE-L
     on news texts of 3 sentences. No array is made here, and none is counted (``jitable_borrowing``).
     """
     n = p1 - p0
@@ -275,15 +289,13 @@ def _lcs_bits_marked(m0, m1, first, which, p0, p1, masks, sentences, at, words, 
     m = 0  # present[:m]: the model positions whose token occurs in the peer sentence (each written, kept or not:
     # a branch per token here cost 0.4 ms of ROUGE-L on 1,000 news pairs)
     if n > 0 and row_words == 1:  # the one mask word read as it is (a loop over one word cost 0.1 ms more)
-        for i in range(m0, m1):
-            d = which[i - first]
-            present[m] = i
-            m += (d >= 0) & (masks[max(d, 0) * stride + at] != 0)
+        for c in range(c0, c1):
+            present[m] = present[c]
+            m += masks[which[present[c] - first] * stride + at] != 0
     elif n > 0:
-        for i in range(m0, m1):
-            d = which[i - first]
-            present[m] = i
-            m += (d >= 0) & _occurs(masks, max(d, 0) * stride + at, row_words)
+        for c in range(c0, c1):
+            present[m] = present[c]
+            m += _occurs(masks, which[present[c] - first] * stride + at, row_words)
     length = 0
     if m > 0:
         for w in range(row_words):
@@ -407,9 +419,10 @@ def summary_lcs_hits(model, model_offsets, peer, peer_offsets, weight,
 @jitable
 def lcs_scratch(longest_text, masks, rows):
     """``union_lcs_hits``' scratch arrays but ``slot``: (which, masks, mask, present, rows) for model texts of up
-    to ``longest_text`` tokens, with room for ``masks`` mask words and ``rows`` DP words."""
+    to ``longest_text`` tokens (``present``: twice that, ``_lcs_bits_marked``' candidates and rows), with room for
+    ``masks`` mask words and ``rows`` DP words."""
     return (np.empty(longest_text, dtype=np.int64), np.empty(masks, dtype=np.int64),
-            np.zeros(longest_text, dtype=np.int8), np.empty(longest_text, dtype=np.int64),
+            np.zeros(longest_text, dtype=np.int8), np.empty(2 * longest_text, dtype=np.int64),
             np.empty(rows, dtype=np.int64))
 
 
@@ -545,10 +558,13 @@ def _union_marks_bits(model, model_offsets, model_text, peer, peer_offsets, peer
                 words, slot, which, masks)
     sentences = p_u1 - p_u0 - 1
     for s in range(m_u0, m_u1 - 1):
+        m0 = m_start + model_offsets[s]
+        m1 = m_start + model_offsets[s + 1]
+        end = _in_peer(which, m0, m1, m_lo, present, m1 - m0)  # found once for every peer sentence
         for t in range(sentences):
-            _lcs_bits_marked(m_start + model_offsets[s], m_start + model_offsets[s + 1], m_lo, which,
-                             p_start + peer_offsets[p_u0 + t], p_start + peer_offsets[p_u0 + t + 1], masks, sentences,
-                             t * words, words, mask, present, rows)
+            _lcs_bits_marked(m1 - m0, end, m_lo, which, p_start + peer_offsets[p_u0 + t],
+                             p_start + peer_offsets[p_u0 + t + 1], masks, sentences, t * words, words, mask, present,
+                             rows)
 
 
 @jit

@@ -42,8 +42,8 @@ _MASK32, _MIX = 0xFFFFFFFF, 0x5BD1E995  # _MIX is odd and below 2**31: a 32-bit 
 # scan (numbering their tokens together, handing them to the threads): 560 kB of news (1,000 pairs)
 # took 3.0 ms in one part and 6.5 ms in two on one thread, 11 MB 55 ms and 73 ms.
 SPLIT_BYTES = 1 << 21
-SCAN_STEP = 1.2e-6  # seconds ``_scan``'s pure-Python source takes per byte (at most 1.04 us measured by
-# benchmarks/python_steps.py's batches on a loaded machine: ``compiled_or_python``)
+SCAN_STEP = 0.9e-6  # seconds ``_scan``'s pure-Python source takes per byte (at most 0.97 us measured by
+# benchmarks/python_steps.py's batches of 1 to 10 pairs on a heavily loaded machine: ``compiled_or_python``)
 # A thread keeps the hash table of its last scan (``_scanned``), emptied, for its next scan of enough bytes, up to
 # this many slots (1 MB): a table made afresh on each call was zeroed on fresh pages of memory, which the threads'
 # allocator gives back to the system after each call (150 to 480 page faults a 1,000-pair call).

@@ -148,7 +148,10 @@ def _check(measures: Sequence[str], variant: str) -> None:
 def rouge_we_metric(measure: str = "rouge-we-2", *, variant: str = "perl", composition: str | None = None,
                     similarity: str | None = None, vectors=None, name: str | None = None) -> Metric:
     """A configured ROUGE-WE ``Metric`` whose signature pins variant (and which text it reads),
-    composition, similarity and the vectors' content hash (so cached scores never mix embeddings)."""
+    composition, similarity and the vectors' content hash (so cached scores never mix embeddings).
+    Metrics over the same loaded vectors (the default, a file loaded once, one ``WordVectors`` passed to
+    each) and equal settings join one ``rouge_we`` call (``metrics.together``); a gensim ``KeyedVectors`` is
+    converted anew for each metric, so pass its ``load_word_vectors`` result to share one call."""
     _check([measure], variant)
     wv: WordVectors = load_word_vectors(vectors)
     composition = composition or VARIANTS[variant][0]

@@ -33,16 +33,17 @@ _SPACE, _NEWLINE = 32, 10
 # ASCII letters, digits and the newline separates, and 0x20 set in a letter, digit or upper-case letter alike
 # lower-cases it), so that no one maps the bytes first (``bytes.translate`` held the interpreter lock 50 us for
 # each 250 pairs).
-PLAIN = (np.array([c in (_SPACE, _NEWLINE) for c in range(256)], dtype=np.bool_), np.uint64(0))
-RAW = (np.array([TOKEN_BYTES[c] in (_SPACE, _NEWLINE) for c in range(256)], dtype=np.bool_),
+# A separator is a 1 (uint8, not bool: the scan's first pass takes 25% less time reading it).
+PLAIN = (np.array([c in (_SPACE, _NEWLINE) for c in range(256)], dtype=np.uint8), np.uint64(0))
+RAW = (np.array([TOKEN_BYTES[c] in (_SPACE, _NEWLINE) for c in range(256)], dtype=np.uint8),
        np.uint64(0x2020202020202020))
 _MASK32, _MIX = 0xFFFFFFFF, 0x5BD1E995  # _MIX is odd and below 2**31: a 32-bit value times it stays exact
 # Batches of at least this many bytes are scanned in parts, one per thread. Parts cost more CPU than one
 # scan (numbering their tokens together, handing them to the threads): 560 kB of news (1,000 pairs)
 # took 3.0 ms in one part and 6.5 ms in two on one thread, 11 MB 55 ms and 73 ms.
 SPLIT_BYTES = 1 << 21
-SCAN_STEP = 1.2e-6  # seconds ``_scan``'s pure-Python source takes per byte (at most 1.04 us measured by
-# benchmarks/python_steps.py's batches on a loaded machine: ``compiled_or_python``)
+SCAN_STEP = 0.9e-6  # seconds ``_scan``'s pure-Python source takes per byte (at most 0.97 us measured by
+# benchmarks/python_steps.py's batches of 1 to 10 pairs on a heavily loaded machine: ``compiled_or_python``)
 # A thread keeps the hash table of its last scan (``_scanned``), emptied, for its next scan of enough bytes, up to
 # this many slots (1 MB): a table made afresh on each call was zeroed on fresh pages of memory, which the threads'
 # allocator gives back to the system after each call (150 to 480 page faults a 1,000-pair call).
@@ -210,7 +211,10 @@ def new_table(n):
 def eight_bytes(data: np.ndarray) -> np.ndarray:
     """A view of ``data`` (uint8) whose item i is the little-endian uint64 of ``data[i:i + 8]`` (``_token_key``
     reads a token's bytes at once)."""
-    return np.ndarray((max(len(data) - 7, 0),), dtype="<u8", buffer=data, strides=(1,))
+    return np.ndarray((max(len(data) - 7, 0),), dtype=_EIGHT_BYTES, buffer=data, strides=(1,))
+
+
+_EIGHT_BYTES = np.dtype("<u8")  # made once: numpy parses a dtype's string on every call that names it
 
 
 _LOW_BYTES = np.array([(1 << (8 * k)) - 1 for k in range(8)], dtype=np.uint64)  # the low k bytes' bits
@@ -281,18 +285,18 @@ def _scan_texts(data, words, text_ends, t0, table, found, surface, line_tokens, 
         end = text_ends[t]
         m = 0
         q = 0
-        outside = True  # between tokens
+        outside = 1  # between tokens
         for i in range(begin, end):
-            c = int(data[i])  # a Python int in the Python twin: quicker to compare
-            separator = separators[c]
+            c = int(data[i])  # Python ints in the Python twin: quicker to compare, and no uint8 sums
+            separator = int(separators[c])
             marks[m] = i
-            m += separator != outside  # a token starts or stops at i
+            m += separator ^ outside  # a token starts or stops at i
             if c == _NEWLINE:
                 breaks[q] = i
                 q += 1
             outside = separator
         marks[m] = end  # a token that runs to the text's end stops there
-        m += not outside
+        m += outside ^ 1
         breaks[q] = end
         k = 0
         line_start = begin

@@ -137,6 +137,33 @@ def test_a_process_that_starts_small_starts_the_threads_of_large_batches(tmp_pat
     assert json.loads(started) == ["rougelab_0"]  # with the calling thread, two
 
 
+HEAPS = THREADS.replace("""import threading
+print(json.dumps(sorted(t.name for t in threading.enumerate() if t.name.startswith("rougelab"))))""", """
+import resource, threading
+import numpy as np
+met = threading.Barrier(2)
+def written(_):  # the pages this thread faults writing 3 MB: all 768 in memory new to it
+    met.wait(timeout=30)
+    before = resource.getrusage(resource.RUSAGE_THREAD).ru_minflt
+    np.ones(3 << 20, dtype=np.uint8)
+    return resource.getrusage(resource.RUSAGE_THREAD).ru_minflt - before
+print(json.dumps(_jit.map_threads(written, [0, 1])))""")
+
+
+@needs_numba
+@pytest.mark.skipif(not (sys.platform.startswith("linux") and os.confstr("CS_GNU_LIBC_VERSION")),
+                    reason="glibc's malloc on Linux")
+def test_the_loading_call_leaves_each_scoring_threads_heap_ready(tmp_path):
+    """After the call that loads the batch kernels, the calling thread and the pool's thread each write 3 MB
+    (about what a piece of a 1,000-pair batch writes) in memory the process has: a few page faults, not 768
+    (``_jit._ready_heap``)."""
+    call = json.dumps((SUMMARIES[:1], REFERENCES[:1], ["rouge-1", "rouge-2", "rouge-l"]))
+    cache = os.environ.get("ROUGELAB_CACHE", str(tmp_path))
+    faults = json.loads(_run(HEAPS.replace("input()))", "input()), stem=False)"), call, ROUGELAB_CACHE=cache,
+                             ROUGELAB_COMPILE_SECONDS="0", NUMBA_NUM_THREADS="2"))
+    assert len(faults) == 2 and max(faults) < 100, faults
+
+
 # First calls on ROUGE-1.5.5's pair-by-pair path (``rouge.core``): length limits, Lin's ROUGE-W, best-f over it,
 # and the ``rouge155`` front end's ``score_peer``.
 PAIR_BY_PAIR_CALLS = [

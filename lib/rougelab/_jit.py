@@ -52,7 +52,7 @@ except ImportError:  # pragma: no cover - numba is a pinned dependency
 
 NUMBA = numba is not None and os.environ.get("ROUGELAB_NO_NUMBA", "") not in ("1", "true", "yes")
 prange = numba.prange if NUMBA else range
-_in_pool = threading.local()  # ``.serial`` is True in ``map_threads``' threads
+_in_pool = threading.local()  # ``.serial``: a thread runs ``map_threads``' items; ``.heap_ready``: ``_ready_heap`` ran
 
 
 def get_num_threads() -> int:
@@ -359,18 +359,41 @@ def map_threads(function, items: list) -> list:
 
 
 def start_threads() -> None:
-    """Start ``map_threads``' pool threads now (none with one thread; threads already running each run a task
-    that returns at once, about 0.1 ms). A pool starts a thread when it is handed work and no thread is idle,
-    and the caller then waits for the new thread to take the interpreter lock, which the thread scoring the
-    first piece holds through its Python steps: handing a process's first 1,000-pair batch to two threads took
-    8 ms (median; up to 21) on a loaded machine, the next batches 0.04 ms (benchmarks/RESULTS.md). The caller
-    and each pool thread wait for the others (a barrier), so the pool starts every one; one caller at a time,
-    since two barriers sharing the threads could each hold some."""
+    """Start ``map_threads``' pool threads now and get the heap of each thread that scores pieces ready
+    (``_ready_heap``; with one thread, the caller's). A pool starts a thread when it is handed work and no thread
+    is idle, and the caller then waits for the new thread to take the interpreter lock, which the thread scoring
+    the first piece holds through its Python steps: handing a process's first 1,000-pair batch to two threads
+    took 8 ms (median; up to 21) on a loaded machine, the next batches 0.04 ms (benchmarks/RESULTS.md). The
+    caller and each pool thread wait for the others (a barrier), so the pool starts every one; one caller at a
+    time, since two barriers sharing the threads could each hold some. Threads already running and ready
+    return at once."""
     n = get_num_threads()
-    if n > 1:
-        with _starting:
-            ready = threading.Barrier(n)
-            map_threads(lambda _: ready.wait(), [None] * n)
+    if n <= 1:
+        _ready_heap()
+        return
+    with _starting:
+        ready = threading.Barrier(n)
+        map_threads(lambda _: (ready.wait(), _ready_heap()), [None] * n)
+
+
+# Bytes of memory each thread that scores pieces holds ready for them (``_ready_heap``): about what a piece of a
+# 1,000-pair batch writes; 2 MB left half of its page faults, 8 MB no fewer than 4.
+READY_HEAP = 4 << 20
+
+
+def _ready_heap() -> None:
+    """Leave this thread's malloc heap as a batch of about 1,000 pairs leaves it, once a thread, so that the first
+    such batch writes memory the process has: a process's first 1,000-pair call faulted ~500 pages (each 1.5-4.7
+    us on a 2-core virtual machine), a repeated one ~10. glibc maps a block above its threshold (128 kB at first)
+    afresh and raises the threshold to such a block's size when it is freed; smaller blocks come from the
+    thread's heap, which keeps what is freed up to twice the threshold. So a block of 2 x ``READY_HEAP``, made
+    and freed unwritten, then one of ``READY_HEAP``, written and freed: it stays the thread's, as after any
+    larger call. With another allocator, two allocations to no effect."""
+    if getattr(_in_pool, "heap_ready", False):
+        return
+    np.empty(2 * READY_HEAP, dtype=np.uint8)
+    np.ones(READY_HEAP, dtype=np.uint8)
+    _in_pool.heap_ready = True
 
 
 _starting = threading.Lock()

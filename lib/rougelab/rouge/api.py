@@ -145,7 +145,10 @@ def _again_after_loading(scorer):
     benchmarks/RESULTS.md): the process's next call would pay it. Run again ``RUNS_AFTER_LOADING`` times, they are
     fresh and their bytecode specialised. These runs warn of nothing (the first did); after each, the dropped-letter
     count's search runs on a letter of each width and ``warn``'s walk to the caller (``warm_dropped_letters``), so
-    that the next call's first text with such a letter finds that path fresh too. Every other call runs once."""
+    that the next call's first text with such a letter finds that path fresh too. Last, the threads that score
+    a large batch's pieces start and their heaps are readied (``start_threads``): readied earlier (with the
+    batch kernels' loading), the calling thread's heap was a fresh one again by the call's end. Every other
+    call runs once."""
     @wraps(scorer)
     def again(*args, **kwargs):
         if _batch_kernels_loaded:
@@ -160,6 +163,7 @@ def _again_after_loading(scorer):
                 warm_dropped_letters()
         finally:
             _second_run.on = False
+        start_threads()
         return scores
 
     return again
@@ -427,12 +431,10 @@ def _load_batch_kernels(summaries, references, plan: _Plan) -> None:
     """Score a small batch through ``_score_batch`` too, once per process, when the small path first runs
     compiled: the kernel cache's batch kernels then load while the process is loading anyway, not in the
     middle of its first larger batch (5 kernels, about 30 ms; ``small_batch_rpf`` holds their code but
-    numba loads each kernel on its own). Where they are not compiled yet they run as Python on this batch.
-    The threads that score a large batch's pieces start here too (``start_threads``)."""
+    numba loads each kernel on its own). Where they are not compiled yet they run as Python on this batch."""
     global _batch_kernels_loaded
     _batch_kernels_loaded = True
     _score_batch(summaries, references, plan.measures, plan.options, plan.multiref, plan.splitter)
-    start_threads()
 
 
 # Pairs a piece of a large batch holds at most (``_score_batch``). On a million distinct pairs, pieces of

@@ -136,3 +136,17 @@ def test_pieces_two_per_thread_from_a_larger_size(monkeypatch):
     assert all(a[1] == b[0] for a, b in zip(pieces, pieces[1:]))
     pairs = [sum(map(len, references[lo:hi])) for lo, hi in pieces]
     assert max(pairs) - min(pairs) <= 2  # about equal in pairs
+
+
+def test_pieces_two_per_thread_above_the_piece_bound(monkeypatch):
+    """Past ``PIECE_PAIRS`` a batch keeps at least two pieces per thread, and as many more as the bound asks."""
+    monkeypatch.setattr(api, "PIECE_PAIRS", 50)
+    monkeypatch.setattr(api, "THREADED_PIECES_FROM", 10)
+    monkeypatch.setattr(api, "TWO_PIECES_PER_THREAD_FROM", 40)
+    threads = min(_jit.get_num_threads(), 60)
+    least = 2 * threads if threads > 1 else 1
+    for size, bound in [(60, 2), (500, 10)]:  # 60 pairs: two pieces of 50 would do, 500: ten
+        pieces = api._pieces([["r"]] * size)
+        assert len(pieces) == max(least, bound) and pieces[0][0] == 0 and pieces[-1][1] == size
+        assert all(a[1] == b[0] for a, b in zip(pieces, pieces[1:]))
+        assert max(hi - lo for lo, hi in pieces) <= 50

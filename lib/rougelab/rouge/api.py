@@ -438,17 +438,18 @@ def _load_batch_kernels(summaries, references, plan: _Plan) -> None:
 
 
 # Pairs a piece of a large batch holds at most (``_score_batch``). On a million distinct pairs, pieces of
-# 2,000 to 10,000 pairs took the least CPU (20,000 and 50,000 more; the whole batch at once the most) and
-# 10,000 the least on 20,000 pairs (benchmarks/RESULTS.md); the memory of a call grows with the piece.
-PIECE_PAIRS = 10_000
-# Pairs from which a smaller batch is cut into one piece per thread (``parts_of``), so that one piece's Python
-# steps run beside the other's kernels: on two threads, 500 pairs took about 13% less wall time in two pieces,
-# 1,000 to 7,000 pairs 10-25% less (benchmarks/RESULTS.md); 300 pairs gained nothing sure.
-THREADED_PIECES_FROM = 500
-# Pairs from which such a batch is cut into two pieces per thread: the first piece's Python steps, which the other
-# thread waits for (they hold the GIL), are half as long, and each thread's second piece's Python runs beside the
-# other's kernels; on two threads 1,000 pairs took about 4% less wall time in four pieces than in two, at the same
-# CPU time (benchmarks/RESULTS.md); 500 pairs were slower in four.
+# 2,000 to 10,000 pairs took the least CPU (20,000 and 50,000 more; the whole batch at once the most); on 20,000
+# pairs and two threads, 8 pieces of 2,500 took about 30% less wall time on a first call and 19% less on repeated
+# ones than 2 of 10,000, and less CPU (benchmarks/RESULTS.md); the memory of a call grows with the piece.
+PIECE_PAIRS = 2_500
+# Pairs from which a batch is cut into one piece per thread (``parts_of``), so that one piece's Python steps run
+# beside the other's kernels: on two threads, 300 pairs took about 17% less wall time on repeated calls in two
+# pieces, 500 to 700 pairs 10-30% less (benchmarks/RESULTS.md); 200 pairs gained nothing.
+THREADED_PIECES_FROM = 300
+# Pairs from which a batch is cut into two pieces per thread at least: the first piece's Python steps, which the
+# other thread waits for (they hold the GIL), are half as long, and each thread's second piece's Python runs beside
+# the other's kernels; on two threads 2,000 pairs took about 4-7% less wall time in four pieces than in two
+# (benchmarks/RESULTS.md); 500 and 700 pairs were slower in four, 1,000 about even.
 TWO_PIECES_PER_THREAD_FROM = 1_000
 
 
@@ -478,18 +479,16 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
 
 
 def _pieces(references) -> list[tuple[int, int]]:
-    """The pieces of a batch, as ranges of summaries: about equal pieces of at most ``PIECE_PAIRS`` pairs, and
-    from ``THREADED_PIECES_FROM`` pairs at least one per thread (``parts_of``), from ``TWO_PIECES_PER_THREAD_FROM``
-    two; one piece below."""
+    """The pieces of a batch, as ranges of summaries: one below ``THREADED_PIECES_FROM`` pairs, from there one per
+    thread (``parts_of``), from ``TWO_PIECES_PER_THREAD_FROM`` at least two per thread, and as many more, about
+    equal, as keep each to at most ``PIECE_PAIRS`` pairs."""
     counts = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
     total = int(counts.sum())
-    if total <= PIECE_PAIRS:
-        parts = parts_of(counts, THREADED_PIECES_FROM)
-        if len(parts) == 1 or total < TWO_PIECES_PER_THREAD_FROM:
-            return parts
-        ends = _piece_ends(counts, -(-total // (2 * len(parts))))
-        return list(zip([0, *ends[:-1]], ends))
-    pieces = -(-total // PIECE_PAIRS)  # the fewest pieces of at most PIECE_PAIRS (divisions rounded up)
+    parts = parts_of(counts, THREADED_PIECES_FROM)
+    fewest = 2 * len(parts) if len(parts) > 1 and total >= TWO_PIECES_PER_THREAD_FROM else len(parts)
+    if fewest == len(parts) and total <= PIECE_PAIRS:
+        return parts
+    pieces = max(fewest, -(-total // PIECE_PAIRS))  # -(-a // b): a / b rounded up
     ends = _piece_ends(counts, -(-total // pieces))
     return list(zip([0, *ends[:-1]], ends))
 

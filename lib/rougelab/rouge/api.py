@@ -444,7 +444,7 @@ def _load_batch_kernels(summaries, references, plan: _Plan) -> None:
 PIECE_PAIRS = 2_500
 # Pairs from which a batch is cut into one piece per thread (``parts_of``), so that one piece's Python steps run
 # beside the other's kernels: on two threads, 300 pairs took about 17% less wall time on repeated calls in two
-# pieces, 500 to 700 pairs 10-30% less (benchmarks/RESULTS.md); 200 pairs gained nothing.
+# pieces, 500 to 700 pairs 11-33% less (benchmarks/RESULTS.md); 200 pairs gained nothing.
 THREADED_PIECES_FROM = 300
 # Pairs from which a batch is cut into two pieces per thread at least: the first piece's Python steps, which the
 # other thread waits for (they hold the GIL), are half as long, and each thread's second piece's Python runs beside

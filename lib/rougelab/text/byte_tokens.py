@@ -75,8 +75,9 @@ def _slot(table, key, words, start, size, first, length, fold):
     """The slot of ``table`` holding the token ``data[start:start + size]`` (its ``_token_key``), or the empty
     slot where it belongs. Slot k is ``table[2k]`` (the key) and ``table[2k + 1]`` (the token's number + 1;
     0: empty); ``first`` / ``length`` locate the numbered tokens in ``data``, whose ``eight_bytes`` are ``words``,
-    read with ``fold`` (``PLAIN``, ``RAW``). Linear probing from the slot the key's mixed bits pick; the key of a token of up to 7 bytes is the
-    token (its bytes and length), a longer one matches only when its length and bytes are equal."""
+    read with ``fold`` (``PLAIN``, ``RAW``). Linear probing from the slot the key's mixed bits pick; the key of a
+    token of up to 7 bytes is the token (its bytes and length), a longer one matches only when its length and
+    bytes are equal."""
     mask = len(table) // 2 - 1
     slot = home_slot(key, mask)
     while True:

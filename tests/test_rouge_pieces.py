@@ -8,8 +8,10 @@ import numpy as np
 import pytest
 
 import rougelab.rouge.api as api
+import rougelab.rouge.small_batch as small_batch
 from rougelab import _jit
 from rougelab.rouge import rouge
+from rougelab.rouge.small_batch import piece_scores
 
 WORDS = ["the", "cat", "sat", "on", "mat", "dogs", "running", "ran", "runs", "a", "of", "and", "is", "was",
          "Été", "naïve", "東京", "ÅSA", "don't", "U.S.", "3.5", "e-mail", "—", ",", "."]
@@ -80,6 +82,48 @@ def test_pieces_with_other_splitters(monkeypatch, splitter):
     whole, _ = _in_pieces(monkeypatch, 10 ** 9, summaries, references, **options)
     pieces, calls = _in_pieces(monkeypatch, 5, summaries, references, **options)
     assert len(calls) > 5 and whole.tobytes() == pieces.tobytes()
+
+
+def _mixed_batch() -> tuple[list[str], list[list[str]]]:
+    """Pairs of one sentence each first (two pieces of 7 pairs of them alone), then ``_batch``'s texts of one to
+    three lines (ASCII and not), empty texts and texts of no ASCII word among them."""
+    rng = random.Random(11)
+    line = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 12))) for _ in range(30)]
+    summaries, references = [line[i] for i in range(14)], [[line[i + 14]] for i in range(14)]
+    more_summaries, more_references = _batch(seed=11, n=50)
+    more_summaries[3], more_references[5] = "", ["", "東京 Été", line[0]]
+    return summaries + more_summaries + [""], references + more_references + [["東京\n—"]]
+
+
+@pytest.fixture(params=["numba", "python"])
+def fused_kernel(request, monkeypatch):
+    """The compiled ``small_batch_rpf``, or its Python twin (what a fresh environment's small piece runs)."""
+    if request.param == "python":
+        monkeypatch.setattr(small_batch, "small_batch_rpf", _jit.python_twin(small_batch.small_batch_rpf))
+    return request.param
+
+
+@pytest.mark.filterwarnings("ignore:tokenizer=")
+@pytest.mark.parametrize("multiref", ["A", "B"])
+@pytest.mark.parametrize("measures", [["rouge-1", "rouge-2", "rouge-l"], ["rouge-w-1.2", "rouge-3", "rouge-l"],
+                                      ["rouge-l"], ["rouge-2", "rouge-1"]])
+def test_pieces_of_the_common_setting_take_one_compiled_call(monkeypatch, fused_kernel, multiref, measures):
+    """Pieces on a thread of their own, unstemmed ``rouge155`` tokens a sentence a line, go through
+    ``small_batch_rpf`` (``piece_scores``), pieces of pairs all of one sentence and ROUGE-N alone included: the
+    batch path's table to the last bit."""
+    summaries, references = _mixed_batch()
+    options = dict(measures=measures, multiref=multiref, stem=False)
+    with monkeypatch.context() as threads:
+        threads.setattr(api, "get_num_threads", lambda: 2)  # one piece on two threads: the batch path
+        threads.setattr(api, "piece_scores", None)
+        whole, whole_calls = _in_pieces(monkeypatch, 10 ** 9, summaries, references, **options)
+    fused = []
+    monkeypatch.setattr(api, "piece_scores", lambda texts, *rest: fused.append(len(texts)) or piece_scores(texts,
+                                                                                                           *rest))
+    monkeypatch.setattr(api, "EncodedBatch", None)  # the batch path is not taken
+    pieces, piece_calls = _in_pieces(monkeypatch, 7, summaries, references, **options)
+    assert whole_calls == [len(summaries)] and len(piece_calls) == len(fused) > 10
+    assert whole.tobytes() == pieces.tobytes() and whole.max() > 0
 
 
 @pytest.mark.filterwarnings("ignore:tokenizer=")

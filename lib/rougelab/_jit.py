@@ -242,14 +242,8 @@ def compiled_or_python(kernel, python_seconds: float):
     if kernel in _ready:
         return kernel
     with _choosing:
-        if not hasattr(kernel, "signatures") or kernel.signatures:  # plain Python, or compiled here already
-            _ready.add(kernel)
+        if _found_ready(kernel):
             return kernel
-        if kernel not in _python_seconds:
-            _python_seconds[kernel] = 0.0
-            if _on_disk(kernel):
-                _ready.add(kernel)
-                return kernel
         spent = _python_seconds[kernel] + python_seconds
         if python_seconds >= COMPILE_SECONDS:  # a batch worth compiling for: so is every kernel from now on
             _bulk.set()
@@ -258,6 +252,31 @@ def compiled_or_python(kernel, python_seconds: float):
             return kernel
         _python_seconds[kernel] = spent
         return python_twin(kernel)
+
+
+def _found_ready(kernel) -> bool:
+    """Whether ``kernel`` is plain Python, compiled in this process or kept on disk (the disk looked at once), and so
+    in ``_ready``; called holding ``_choosing``."""
+    if not hasattr(kernel, "signatures") or kernel.signatures:  # plain Python, or compiled here already
+        _ready.add(kernel)
+        return True
+    if kernel not in _python_seconds:
+        _python_seconds[kernel] = 0.0
+        if _on_disk(kernel):
+            _ready.add(kernel)
+            return True
+    return False
+
+
+def runs_compiled(kernel) -> bool:
+    """Whether ``kernel`` would run compiled on its next call without compiling for it: ready (compiled in this
+    process, kept on disk, or plain Python), or every kernel compiles on its first call (``COMPILE_SECONDS`` 0).
+    For a kernel that only replaces others that are compiled on their own (whose compiling is not worth what it
+    saves a call: ``api._score_piece``'s ``small_batch_rpf``)."""
+    if kernel in _ready or COMPILE_SECONDS == 0:
+        return True
+    with _choosing:
+        return _found_ready(kernel)
 
 
 def run_kernel(kernel, estimate, *args):

@@ -10,9 +10,12 @@ Without length limits (the usual case) the batch is scored as a whole (``rougela
 batch in pieces of ``PIECE_PAIRS`` pairs, one piece per thread): the bytes of all distinct texts are tokenised
 by one compiled scan and each distinct word stemmed once, into shared integer ids (``EncodedBatch``), and
 compiled kernels (numba, threads over the pairs; one per family of measures, compiled only when a call asks
-for it) count and score every (summary, reference) pair; with ``-l``/``-b`` limits or Lin's ROUGE-W each
-summary goes through ``PreparedText`` pair by pair. Both paths give the same digits
-(tests/test_rouge_fast_path.py).
+for it) count and score every (summary, reference) pair. In the setting of ``rougelab.rouge.small_batch``
+(unstemmed ``rouge155`` tokens without stopwords, one sentence a line, ``-f A``/``-f B``, no skip-bigrams), a
+small batch, and each piece on a thread of its own once that call is compiled, goes from its texts' bytes to
+R/P/F in one compiled call of the same kernels (``_score_small``, ``_score_piece``). With ``-l``/``-b`` limits or
+Lin's ROUGE-W each summary goes through ``PreparedText`` pair by pair. All paths give the same digits
+(tests/test_rouge_fast_path.py, tests/test_small_batch.py, tests/test_rouge_pieces.py).
 """
 from __future__ import annotations
 
@@ -29,13 +32,14 @@ from rougelab.scoring import InputError, check_batch, check_listed_batch
 from rougelab.rouge.best_f import best_f_rpf
 # run_kernel, map_threads, parts_of and start_threads through batch: importing rougelab._jit here would make this
 # module a kernel source (_jit.kernel_sources)
-from rougelab.rouge.batch import (EncodedBatch, map_threads, pair_stats, parts_of, pooled_rpf, rpf_seconds,
-                                  run_kernel, start_threads)
+from rougelab.rouge.batch import (EncodedBatch, get_num_threads, map_threads, pair_stats, parts_of, pooled_rpf,
+                                  rpf_seconds, run_kernel, start_threads)
 from rougelab.rouge.core import (Measure, PairStats, PreparedText, Vocabulary, check_options, measure_stats,
                                  pool_references, recall_precision_f)
 from rougelab.rouge.limits import MAX_N, MAX_SKIP_DISTANCE, MAX_WLCS_WEIGHT, check_quadratic_sizes, quadratic
 from rougelab.rouge.options import RougeOptions
-from rougelab.rouge.small_batch import SMALL_PAIRS, small_batch_compiled, small_batch_scores
+from rougelab.rouge.small_batch import (SMALL_PAIRS, piece_scores, pieces_run_compiled, small_batch_compiled,
+                                       small_batch_scores)
 from rougelab.text.preprocessing import Preprocessing
 from rougelab.text.sentences import Splitter, split_sentences
 from rougelab.text.token_ids import first_sight_ids
@@ -373,9 +377,8 @@ def _checked_plan(*, measures, preprocessing, tokenizer, stem, stemmer, stem_exc
     if one_by_one and tokenizer != "rouge155":
         raise InputError(f"tokenizer={tokenizer!r} cannot be combined with word_limit, byte_limit or "
                          "perl_wlcs=False (ROUGE-1.5.5's truncation and Lin's ROUGE-W read its own tokens)")
-    small = (not one_by_one and tokenizer == "rouge155" and not options.stem and not options.stopwords
-             and splitter == "newline" and multiref in ("A", "B") and perl_round_before_f
-             and all(m.kind != "S" for m in parsed) and any(m.kind in ("L", "W") for m in parsed))
+    small = not one_by_one and _fused_setting(parsed, options, multiref, splitter) and \
+        any(m.kind in ("L", "W") for m in parsed)
     return _Plan(parsed, options, multiref, splitter, one_by_one, small, _columns(parsed), _kernel_measures(parsed),
                  quadratic(parsed))
 
@@ -516,12 +519,18 @@ def _piece_ends(counts: np.ndarray, most: int) -> list[int]:
 
 def _score_piece(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
     """(summaries x measures x 3) R/P/F of a batch (or a piece of one) through ``EncodedBatch`` and the
-    compiled pair kernels."""
+    compiled pair kernels, or, in the setting ``small_batch_rpf`` covers (``_fused_setting``) on a thread of its
+    own (one of ``map_threads``', or the only one), through that one compiled call (``piece_scores``): the same
+    numbers (tests/test_rouge_pieces.py), without the Python between the kernels, which held the interpreter
+    lock about 1 ms of a 1,000-pair call's 3.7-4.7 ms over its 4 pieces. A batch scored on several threads in one
+    piece keeps the batch path, whose pair kernels share its pairs out among the threads."""
     texts, peers, models, bounds = _text_pairs(summaries, references)
     layout = _kernel_measures(tuple(parsed))  # the measures as the kernels take them
     if not len(layout.lcs_weights) and splitter in SENTENCE_BLIND_SPLITTERS and \
             options.tokenizer in SENTENCE_BLIND_TOKENIZERS:
         splitter = "newline"  # n-grams and skip-bigrams run across sentences: the split changes no token
+    if get_num_threads() == 1 and _fused_setting(parsed, options, multiref, splitter) and pieces_run_compiled():
+        return piece_scores(texts, peers, models, bounds, layout, options.alpha, multiref == "B")
     batch = EncodedBatch(texts, splitter, options)
     stats = pair_stats(batch, peers, models, layout.grams, layout.lcs_weights, layout.lcs_is_w)
     if layout.order is not None:  # C order: a reordered copy may be laid out otherwise, a specialisation of its own
@@ -537,6 +546,13 @@ def _score_piece(summaries, references, parsed, options, multiref, splitter) -> 
             pairs = [PairStats(*row) for row in stats[bounds[i]:bounds[i + 1], k].tolist()]
             out[i, k] = combine_references(pairs, m, multiref, options.alpha, options.perl_round_before_f)
     return out
+
+
+def _fused_setting(parsed, options: RougeOptions, multiref: str, splitter: Splitter) -> bool:
+    """Whether ``small_batch_rpf`` scores these options (unlimited texts assumed): unstemmed ``rouge155`` tokens
+    without stopwords, a sentence a line, ``-f A`` or ``-f B`` rounded as ROUGE-1.5.5 prints, no skip-bigrams."""
+    return (options.tokenizer == "rouge155" and not options.stem and not options.stopwords and splitter == "newline"
+            and multiref in ("A", "B") and options.perl_round_before_f and all(m.kind != "S" for m in parsed))
 
 
 class _KernelMeasures(NamedTuple):

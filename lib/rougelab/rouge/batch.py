@@ -10,7 +10,9 @@ kernels of the measures it asks for, once each: numba compiles a kernel again fo
 argument, a constant argument included (a literal 0 is a type of its own). Until compiling a kernel pays, a
 small batch runs its Python source (``run_kernel``, with the estimates of each kernel's Python seconds below).
 These are the counts and digits of ROUGE-1.5.5's single-peer path (``rougelab.rouge.core``), which they
-match for texts scored without length limits (``-l``/``-b``): tests/test_rouge_fast_path.py.
+match for texts scored without length limits (``-l``/``-b``): tests/test_rouge_fast_path.py. In the common setting
+(``rougelab.rouge.small_batch``) a small batch or a piece of a batch on its own thread calls the scan and these
+kernels inside one compiled function instead (``small_batch_rpf``).
 """
 from __future__ import annotations
 
@@ -20,7 +22,8 @@ from typing import Sequence
 import numpy as np
 
 from rougelab import _jit
-from rougelab._jit import jit, jitable, map_threads, parts_of, run_kernel, start_threads  # noqa: F401 (api's)
+from rougelab._jit import (get_num_threads, jit, jitable, map_threads, parts_of, run_kernel,  # noqa: F401 (api's)
+                           start_threads)
 from rougelab.rouge.core import Measure
 from rougelab.rouge.grams import KIND_SKIP, code_hits, gram_codes, room_for, shared_ngram_hits, sorted_hits
 from rougelab.rouge.lcs import (lcs_room, lcs_scratch, sentence_lcs_length, union_lcs_hits,

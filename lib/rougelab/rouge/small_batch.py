@@ -1,21 +1,25 @@
-"""Classic ROUGE of a few pairs in one compiled call, from the texts' bytes to R, P and F.
+"""Classic ROUGE of a few pairs, or of a piece of a batch, in one compiled call, from the texts' bytes to R, P and F.
 
 On a batch of a few pairs the Python between the batch path's kernels (``EncodedBatch``, ``pair_stats``,
 ``pooled_rpf``) costs more than the kernels. ``small_batch_rpf`` calls the same kernels, in the same order on
 the same arrays, inside one compiled function: ROUGE-N and the union LCS's ROUGE-L/W without stemming or
 stopwords (``rouge155`` tokens, one sentence a line), ``-f A`` or ``-f B``, rounded as ROUGE-1.5.5 prints.
-Pairs of one sentence each are left to the batch path, whose one-sentence shortcut compiles no union-LCS
-code (``batch.one_sentence_pairs``). The numbers are the batch path's to the last bit
-(tests/test_small_batch.py). A fresh environment runs the function's Python source (``run_kernel``).
+A small batch (``small_batch_scores``) of pairs all of one sentence each is left to the batch path, whose
+one-sentence shortcut compiles no union-LCS code (``batch.one_sentence_pairs``). A piece of a larger batch on a
+thread of its own (``piece_scores``: ``api._score_piece``) goes this way too, ROUGE-N alone and the shortcut
+included, once the function is compiled or kept on disk (``pieces_run_compiled``): its Python steps between the
+kernels held the interpreter lock, which the other thread's next piece waited for. The numbers are the batch
+path's to the last bit (tests/test_small_batch.py, tests/test_rouge_pieces.py). A fresh environment runs the
+function's Python source (``run_kernel``).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from rougelab._jit import jit, run_kernel
+from rougelab._jit import jit, run_kernel, runs_compiled
 from rougelab.rouge.batch import (_bounds_seconds, _lcs_seconds, _ngram_seconds, batch_pair_stats, lcs_pair_stats,
-                                  pooled_rpf, rpf_seconds, text_bounds)
-from rougelab.text.byte_tokens import SCAN_STEP, _scan, eight_bytes, new_table
+                                  pooled_rpf, rpf_seconds, sentence_lcs_pair_stats, text_bounds)
+from rougelab.text.byte_tokens import SCAN_STEP, _scan, eight_bytes, keep_table, new_table, scan_surface, taken_table
 from rougelab.text.tokenize import TokenEncoder
 
 # A batch goes this way up to this many (summary, reference) pairs and bytes of text (64 pairs of news: 1.1 ms,
@@ -24,30 +28,47 @@ from rougelab.text.tokenize import TokenEncoder
 SMALL_PAIRS = 64
 SMALL_BYTES = 1 << 16
 
+# What the small path hands ``small_batch_rpf`` for the scan's arrays: none, made inside the call (taking the
+# thread's kept hash table in Python cost a call of one or ten pairs 5-12 us, a tenth of it).
+_MADE_INSIDE = np.zeros(0, dtype=np.int64)
 _SURFACE = TokenEncoder()  # rouge155 tokens, unstemmed: what the scan reads (only its ``surface_bytes``)
 _SEPARATORS, _FOLD = _SURFACE.reading  # how the scan reads them
 
 
 @jit
-def small_batch_rpf(data, words, text_ends, peers, models, bounds, sizes, lcs_weights, lcs_is_w, order, is_w,
-                    weights, alpha, best_model):
+def small_batch_rpf(data, words, text_ends, surface, table, peers, models, bounds, sizes, lcs_weights, lcs_is_w, order,
+                    is_w, weights, alpha, best_model, one_sentence_too):
     """(summaries x measures x 3) R/P/F of the pairs of the texts in ``data`` (``scan_tokens``' input; ``words``:
-    ``eight_bytes(data)``): the scan, ``text_bounds``, ``batch_pair_stats`` of the n-gram ``sizes``,
-    ``lcs_pair_stats`` of ``lcs_weights``, the columns put in the asked ``order`` and ``pooled_rpf``
-    (``best_model``: ``-f B``) rounded to 5 digits. With every pair one sentence on each side and every weight 1
-    (``one_sentence_pairs``: the batch path's shortcut), an empty array: nothing scored."""
-    ids, lengths, sentences, _, _, _ = _scan(data, words, text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64),
-                                             new_table(len(data)), _SEPARATORS, _FOLD)
-    one_sentence = (lcs_weights == 1.0).all()
+    ``eight_bytes(data)``; ``surface``, ``table``: the scan's token array and empty hash table, as ``_scanned``
+    hands them to ``_scan``, or empty arrays: made here, with no Python around the call): the scan,
+    ``text_bounds``, ``batch_pair_stats`` of the n-gram ``sizes``, the ROUGE-L/W stats of ``lcs_weights``
+    (``lcs_stats``: ``sentence_lcs_pair_stats`` when every pair is one sentence on each side and every weight 1,
+    else ``lcs_pair_stats``), the columns put in the asked ``order`` and ``pooled_rpf`` (``best_model``: ``-f B``)
+    rounded to 5 digits; and the table, emptied for a next scan. Pairs all of one sentence unless
+    ``one_sentence_too``: an empty array, nothing scored (the small path leaves them to the batch path, whose
+    shortcut compiles no union-LCS code)."""
+    if not len(table):
+        surface = np.empty(len(data) // 2 + 1, dtype=np.int64)
+        table = new_table(len(data))
+    ids, lengths, sentences, _, _, table = _scan(data, words, text_ends, surface, table, _SEPARATORS, _FOLD)
+    one_sentence = len(lcs_weights) > 0 and (lcs_weights == 1.0).all()  # as ``one_sentence_pairs``
     for q in range(len(peers)):
         if sentences[peers[q]] != 1 or sentences[models[q]] != 1:
             one_sentence = False
-    if one_sentence:
-        return np.zeros((0, 0, 3))
+            break
+    if one_sentence and not one_sentence_too:
+        return np.zeros((0, 0, 3)), table
     start, end, unit_start, unit_offsets = text_bounds(lengths, sentences)
     vocabulary = ids.max() + 1 if len(ids) else 0  # as EncodedBatch
     grams = batch_pair_stats(peers, models, sizes, vocabulary, ids, start, end)
-    lcs = lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start, end, unit_offsets, unit_start)
+    lcs = np.zeros((len(peers), len(lcs_weights), 4))
+    if one_sentence:
+        one = sentence_lcs_pair_stats(peers, models, vocabulary, ids, start, end, unit_offsets, unit_start)
+        for k in range(len(lcs_weights)):
+            lcs[:, k, :] = one
+    elif len(lcs_weights):
+        lcs = lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start, end, unit_offsets,
+                             unit_start)
     stats = np.empty((len(peers), len(order), 4))
     for k in range(len(order)):
         column = order[k]
@@ -55,10 +76,11 @@ def small_batch_rpf(data, words, text_ends, peers, models, bounds, sizes, lcs_we
             stats[:, k, :] = grams[:, column, :]
         else:
             stats[:, k, :] = lcs[:, column - len(sizes), :]
-    return pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, np.int64(5))  # typed as _score_batch's 5
+    return pooled_rpf(stats, bounds, is_w, weights, alpha, best_model, np.int64(5)), table  # typed as _score_batch's 5
 
 
-def _python_seconds(data, words, text_ends, peers, models, bounds, sizes, lcs_weights, lcs_is_w, order, *rest):
+def _python_seconds(data, words, text_ends, surface, table, peers, models, bounds, sizes, lcs_weights, lcs_is_w, order,
+                    *rest):
     """A bound on ``small_batch_rpf``'s Python run: the estimates of the kernels it calls, for texts of
     (bytes + 1) / 2 tokens (a token and the space after it take 2 bytes at least) and a sentence a line."""
     text_bytes = np.diff(text_ends, prepend=-1)  # each text's bytes and the newline after it
@@ -87,12 +109,40 @@ def small_batch_scores(texts: list[str], peers: np.ndarray, models: np.ndarray, 
     batch path's."""
     if not 0 < len(peers) <= SMALL_PAIRS:
         return None
-    data, ends = _SURFACE.surface_bytes(texts)
+    data, ends = _surface_bytes(texts)
     if len(data) > SMALL_BYTES:
         return None
-    read = np.frombuffer(data, dtype=np.uint8)
-    read.flags.writeable = False  # read-only, as ``encode_many`` hands it to the scan: one type for the kernel
-    out = run_kernel(small_batch_rpf, _python_seconds, read, eight_bytes(read), ends, peers, models, bounds,
-                     layout.ngram_sizes, layout.lcs_weights, layout.lcs_is_w, layout.columns, layout.is_w,
-                     layout.weights, alpha, best_model)
+    out = run_kernel(small_batch_rpf, _python_seconds, data, eight_bytes(data), ends, _MADE_INSIDE, _MADE_INSIDE,
+                     peers, models, bounds, layout.ngram_sizes, layout.lcs_weights, layout.lcs_is_w, layout.columns,
+                     layout.is_w, layout.weights, alpha, best_model, False)[0]
     return out if len(out) else None
+
+
+def piece_scores(texts: list[str], peers: np.ndarray, models: np.ndarray, bounds: np.ndarray, layout, alpha: float,
+                 best_model: bool) -> np.ndarray:
+    """``small_batch_scores`` of a piece of a batch (``api._score_piece``) of any size, its pairs of one sentence
+    included, and ``layout`` with or without ROUGE-L/W: the batch path's numbers in one compiled call, whose
+    only Python is the texts' bytes."""
+    data, ends = _surface_bytes(texts)
+    out, table = run_kernel(small_batch_rpf, _python_seconds, data, eight_bytes(data), ends, scan_surface(len(data)),
+                            taken_table(len(data)), peers, models, bounds, layout.ngram_sizes, layout.lcs_weights,
+                            layout.lcs_is_w, layout.columns, layout.is_w, layout.weights, alpha, best_model, True)
+    keep_table(table)
+    return out
+
+
+def pieces_run_compiled() -> bool:
+    """Whether ``small_batch_rpf`` is ready for a piece (``runs_compiled``): compiling it for pieces alone does not
+    pay (a fresh environment's first 1,000-pair call took 19-26 s compiling it, against 1.1-1.4 s through the batch
+    path's kernels, run as Python until each pays), so pieces wait for the small path to compile it, or for a
+    process before to have kept it."""
+    return runs_compiled(small_batch_rpf)
+
+
+def _surface_bytes(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The bytes the scan reads (``surface_bytes``), read-only as ``encode_many`` hands them to the scan (one
+    type for the kernel), and where each text ends in them."""
+    data, ends = _SURFACE.surface_bytes(texts)
+    read = np.frombuffer(data, dtype=np.uint8)
+    read.flags.writeable = False
+    return read, ends

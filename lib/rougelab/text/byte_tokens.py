@@ -140,20 +140,34 @@ def _scanned(scan, data: np.ndarray, text_ends: np.ndarray, reading: tuple = PLA
     """``scan`` (``_scan``, compiled or Python) of ``data``, writing its tokens to an array numpy makes (numpy
     asks the operating system for huge pages for a large one: a page fault per 2 MB written, not per 4 kB; a
     large array is mapped afresh on every call: 7.6 MB written took 2-6 ms in an array numba made, 1 ms in
-    numpy's), in this thread's kept hash table (``KEPT_SLOTS``) when it has no more slots than a slot for
-    every 4 bytes (emptying it costs no more than the scan), else in a new one of ``first_slots``."""
-    slots = first_slots(len(data))
-    kept = getattr(_kept, "table", None)
-    if kept is not None and len(kept) // 2 <= max(slots, len(data) // 4):
-        del _kept.table  # taken: a scan stopped half-way (an interrupted Python run) keeps none
-        table = kept
-    else:
-        table = new_table(len(data))
-    *found, table = scan(data, eight_bytes(data), text_ends, np.empty(len(data) // 2 + 1, dtype=np.int64), table,
+    numpy's), in this thread's kept hash table when it fits (``taken_table``; emptying it costs no more than the
+    scan)."""
+    *found, table = scan(data, eight_bytes(data), text_ends, scan_surface(len(data)), taken_table(len(data)),
                          *reading)
+    keep_table(table)
+    return tuple(found)
+
+
+def scan_surface(n: int) -> np.ndarray:
+    """The array ``_scan`` writes the tokens of ``n`` bytes to, made by numpy (see ``_scanned``)."""
+    return np.empty(n // 2 + 1, dtype=np.int64)
+
+
+def taken_table(n: int) -> np.ndarray:
+    """An empty hash table for a scan of ``n`` bytes: this thread's kept one (``KEPT_SLOTS``), taken from it, when
+    it has no more slots than a slot for every 4 bytes, else a new one of ``first_slots``."""
+    kept = getattr(_kept, "table", None)
+    if kept is not None and len(kept) // 2 <= max(first_slots(n), n // 4):
+        del _kept.table  # taken: a scan stopped half-way (an interrupted Python run) keeps none
+        return kept
+    return new_table(n)
+
+
+def keep_table(table: np.ndarray) -> None:
+    """Keep ``table``, emptied by the scan that used it, for this thread's next scan (``taken_table``) when it is
+    no smaller than the one kept and has at most ``KEPT_SLOTS``."""
     if len(getattr(_kept, "table", ())) <= len(table) <= 2 * KEPT_SLOTS:
         _kept.table = table
-    return tuple(found)
 
 
 def _numbered(scan, data: np.ndarray, first: np.ndarray, length: np.ndarray, reading: tuple):

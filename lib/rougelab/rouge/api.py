@@ -522,9 +522,10 @@ def _score_piece(summaries, references, parsed, options, multiref, splitter) -> 
     """(summaries x measures x 3) R/P/F of a batch (or a piece of one) through ``EncodedBatch`` and the
     compiled pair kernels, or, in the setting ``small_batch_rpf`` covers (``_fused_setting``) on a thread of its
     own (one of ``map_threads``', or the only one), through that one compiled call (``piece_scores``): the same
-    numbers (tests/test_rouge_pieces.py), without the Python between the kernels, which held the interpreter
-    lock about 1 ms of a 1,000-pair call's 3.7-4.7 ms over its 4 pieces. A batch scored on several threads in one
-    piece keeps the batch path, whose pair kernels share its pairs out among the threads."""
+    numbers (tests/test_rouge_pieces.py), without the Python between the kernels, which holds the interpreter
+    lock the other thread's pieces wait for (a 1,000-pair first call: 4.75 ms that way, 4.33 in one call:
+    benchmarks/RESULTS.md). A batch scored on several threads in one piece keeps the batch path, whose pair
+    kernels share its pairs out among the threads."""
     texts, peers, models, bounds = _text_pairs(summaries, references)
     layout = _kernel_measures(tuple(parsed))  # the measures as the kernels take them
     if not len(layout.lcs_weights) and splitter in SENTENCE_BLIND_SPLITTERS and \

@@ -9,8 +9,9 @@ rouge-score-rs ``RougeScorer(["rouge1", "rouge2", "rougeLsum"]).score_batch``.
 Protocol: each (implementation, batch) runs in a fresh process that scores 20 other short pairs to warm up,
 then times its FIRST call on the batch, then repeated calls on it (median of at least 3 calls and 1 s). The
 processes alternate (ours, the peer, ...; the next round in the reverse order); each figure is the median
-over ``--rounds`` rounds with the lowest and highest round in brackets, and each ratio (peer time / our time:
-above 1 we are faster) is taken round by round. ``1 thread``: ``NUMBA_NUM_THREADS=1`` / ``RAYON_NUM_THREADS=1``.
+over ``--rounds`` rounds (``--small-rounds`` for batches of up to ``SMALL_BATCH`` pairs: a first call is one sample
+a process, and their processes take about a second) with the lowest and highest round in brackets, and each ratio
+(peer time / our time: above 1 we are faster) is taken round by round. ``1 thread``: ``NUMBA_NUM_THREADS=1`` / ``RAYON_NUM_THREADS=1``.
 
 Registry: ``get_metric(name).score`` against ``rouge()`` with the same options (the registry's defaults:
 stemming, Punkt sentences for ROUGE-L), and ``score_cache.cached_scores`` of rouge-1/2/l (an empty cache,
@@ -20,7 +21,7 @@ where the compiled kernels are kept, a new folder), then again with that cache f
 ``FIRST_CALLS`` (``rouge()`` of ROUGE-1/2/L without stemming, the < 5 s target, and other common first calls),
 ``--rounds`` times.
 
-Run: ``.venv/bin/python benchmarks/bench_distinct.py [--rounds 3] [--sizes 1,10,1000,20000,1000000]``.
+Run: ``.venv/bin/python benchmarks/bench_distinct.py [--rounds 3] [--small-rounds 9] [--sizes 1,10,1000,20000,1000000]``.
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ RS_TYPES = ["rouge1", "rouge2", "rougeLsum"]
 ARTICLES = ["summeval", "realsumm", "newsroom", "pyrxsum", "qags-cnndm", "qags-xsum", "rank19"]
 WARM_UP = 20
 REGISTRY = ["rouge-1", "rouge-2", "rouge-l"]
+SMALL_BATCH = 1_000  # pairs up to which a batch takes ``--small-rounds`` rounds
 # The issue's targets: peer time / our time (ours faster above 1).
 TARGETS = {"1": "within 3x of rs (>= 0.33x)", "10": ">= 1x", "summeval": ">= 1.5x"}
 
@@ -238,6 +240,8 @@ def ms(seconds) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="rounds of alternating processes")
+    parser.add_argument("--small-rounds", type=int, default=9,
+                        help=f"rounds for batches of up to {SMALL_BATCH:,} pairs (at least --rounds)")
     parser.add_argument("--sizes", default="1,10,1000,20000,1000000", help="distinct pairs per batch, comma-separated")
     parser.add_argument("--one-thread", default="20000,summeval", help="batches also timed on one thread each")
     parser.add_argument("--registry-size", default="20000", help="the batch of the registry rows")
@@ -257,17 +261,22 @@ def main() -> None:
         plans = [(str(s), "rougelab", "rouge-score-rs") for s in sizes] + [("summeval", "rougelab", "rouge-score-rs")]
         plans += [(s, "rougelab 1 thread", "rouge-score-rs 1 thread") for s in args.one_thread.split(",") if s]
         results: dict = {}
-        for r in range(args.rounds):
+        small_rounds = max(args.rounds, args.small_rounds)
+        for r in range(small_rounds):
             for size, ours, peer in plans:
+                if r >= args.rounds and not (size.isdigit() and int(size) <= SMALL_BATCH):
+                    continue
                 for impl in ((ours, peer) if r % 2 == 0 else (peer, ours)):
                     results.setdefault((impl, size), []).append(run(impl, size, data))
             for impl in (("registry", "rouge()") if r % 2 == 0 else ("rouge()", "registry")):
-                results.setdefault((impl, "registry"), []).append(run(impl, args.registry_size, data))
-            print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
+                if r < args.rounds:
+                    results.setdefault((impl, "registry"), []).append(run(impl, args.registry_size, data))
+            print(f"round {r + 1} of {small_rounds} done", file=sys.stderr)
         splits = run("splitter", args.registry_size, data)
 
     load_end = os.getloadavg()
-    print(f"\n`python benchmarks/bench_distinct.py --rounds {args.rounds} --sizes {args.sizes}`: {started}, "
+    print(f"\n`python benchmarks/bench_distinct.py --rounds {args.rounds} --small-rounds {small_rounds} "
+          f"--sizes {args.sizes}`: {started}, "
           f"{os.cpu_count()} cores, load average {load_start[0]:.1f} at the start and {load_end[0]:.1f} at the end. "
           "Median over rounds (lowest-highest round); ratios taken round by round.\n")
     print("| batch | call | rougelab | compared with | its time | ratio | target |")

@@ -175,10 +175,9 @@ class RougeScoreEncoder(TokenEncoder):
                  exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> None:
         super().__init__(stem=stemmer is not None, stopwords=stopwords, exceptions=exceptions)
         self._stem = get_stemmer(stemmer, exceptions) if stemmer else None
-        self.stemmer = stemmer
 
-    def lexicon_key(self):
-        return type(self), self.stemmer, self.exceptions, bool(self.stop)
+    def lexicon_key(self):  # the stemming function itself: ``get_stemmer`` makes another after its cache is cleared
+        return type(self), self._stem, bool(self.stop)
 
     def surface_bytes(self, texts):
         return super().surface_bytes([t if t.isascii() else t.lower() for t in texts])
@@ -204,12 +203,11 @@ class UnicodeEncoder(TokenEncoder):
                  exceptions: tuple[str, ...] = EXCEPTION_LISTS, characters: bool = False) -> None:
         super().__init__(stem=stemmer is not None, stopwords=stopwords, exceptions=exceptions)
         self._stem = get_stemmer(stemmer, exceptions) if stemmer else None
-        self.stemmer = stemmer
         self.pattern = _GRAPHEME if characters else _WORD_SEGMENT
         self.characters = characters
 
     def lexicon_key(self):
-        return type(self), self.stemmer, self.exceptions, bool(self.stop), self.characters
+        return type(self), self._stem, bool(self.stop), self.characters
 
     def surface_bytes(self, texts):
         raw = np.fromiter((t.isascii() for t in texts), dtype=np.bool_, count=len(texts))

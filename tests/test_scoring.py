@@ -58,7 +58,7 @@ def test_the_fast_check_accepts_exactly_what_the_per_text_check_accepts(text, ba
     else:
         sources[0] = text
     per_text_ok = isinstance(text, str) and not (text and "\ud800" in text)
-    assert scoring._well_formed(summaries, references, sources) == (per_text_ok and type(text) is str)
+    assert scoring._well_formed(summaries, references, sources) == per_text_ok  # a str subclass too
     if per_text_ok:
         check_batch(summaries, references, sources)
     else:
@@ -68,9 +68,9 @@ def test_the_fast_check_accepts_exactly_what_the_per_text_check_accepts(text, ba
 
 @pytest.mark.parametrize("where", ["summary", "reference"])
 @pytest.mark.parametrize("text", GOOD_AND_BAD_TEXTS)
-def test_the_listing_check_is_check_batch_and_lists_only_ascii_batches(text, where):
-    """``check_listed_batch`` raises what ``check_batch`` raises, and lists a batch's texts only when every text is
-    an ASCII ``str`` in lists or tuples; other batches (a letter outside ASCII, another shape) pass unlisted."""
+def test_the_listing_check_is_check_batch_and_lists_the_texts_of_str_batches(text, where):
+    """``check_listed_batch`` raises what ``check_batch`` raises, and lists a batch's texts, and those not ASCII,
+    when every text is a ``str`` (a subclass too) in lists or tuples; other shapes pass unlisted."""
     summaries, references = ["a b", "c"], [["x"], ("y", "z")]
     if where == "summary":
         summaries[1] = text
@@ -83,11 +83,10 @@ def test_the_listing_check_is_check_batch_and_lists_only_ascii_batches(text, whe
             scoring.check_listed_batch(summaries, references)
         return
     listed = scoring.check_listed_batch(summaries, references)
-    if type(text) is str and text.isascii():
-        assert listed == ([*summaries, "x", "y", "z"] if where == "summary" else ["a b", "c", "x", "y", text])
+    if isinstance(text, str):
+        texts = [*summaries, "x", "y", "z"] if where == "summary" else ["a b", "c", "x", "y", text]
+        assert listed == (texts, [] if text.isascii() else [text])
         assert scoring.check_listed_batch(tuple(summaries), tuple(references)) == listed
-    else:
-        assert listed is None
     for shape in [(deque(summaries), references), (summaries, [["x"], np.array(["y", "z"])])]:
         assert scoring.check_listed_batch(*shape) is None  # accepted, not listed
     with scoring.checked_batch(summaries, references):
@@ -161,3 +160,14 @@ def test_compare_systems_checks_each_systems_texts_once(monkeypatch):
                                        for texts in systems.values()]
     with pytest.raises(InputError, match=r"systems\['b'\]: summaries\[1\] is int"):
         compare_systems({"a": ["x", "y"], "b": ["x", 1]}, references, "rouge-1")
+
+
+def test_a_lone_surrogate_among_many_texts_fails_the_check_where_it_is():
+    """The texts that are not ASCII are encoded joined, ``JOINED_TEXTS`` at a time: a lone surrogate in a later
+    group fails the batch and is named."""
+    summaries = ["caf\u00e9"] * (2 * scoring.JOINED_TEXTS + 3)
+    references = [["na\u00efve"]] * len(summaries)
+    assert scoring.check_listed_batch(summaries, references).non_ascii == [*summaries, *["na\u00efve"] * len(summaries)]
+    references[-2] = ["x \ud800"]
+    with pytest.raises(InputError, match=r"references\[%d\]\[0\] is not valid Unicode" % (len(summaries) - 2)):
+        scoring.check_listed_batch(summaries, references)

@@ -64,17 +64,25 @@ def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
     _raise_first_fault(summaries, references, sources, texts)
 
 
-def check_listed_batch(summaries: Sequence[str], references: Sequence[Sequence[str]]) -> list[str] | None:
-    """``check_batch(summaries, references)``, and for the usual batch (lists or tuples, every text an ASCII
-    ``str``: no letter a tokenizer could drop) its texts, the summaries then each summary's references, listed
-    by the same pass; None for any other batch that passes."""
+class ListedBatch(NamedTuple):
+    """A batch's texts as ``check_listed_batch`` lists them: every text (the summaries, then each summary's
+    references) and those of them that are not ASCII (the only ones a tokenizer can drop letters of), in order."""
+
+    texts: list[str]
+    non_ascii: list[str]
+
+
+def check_listed_batch(summaries: Sequence[str], references: Sequence[Sequence[str]]) -> ListedBatch | None:
+    """``check_batch(summaries, references)``, and for the usual batch (lists or tuples of ``str``) its
+    texts listed by the same pass (``ListedBatch``), so that a caller reads them no more; None for any other batch
+    that passes."""
     done = _CHECKED.get()
     if not (done and done[0] is summaries and done[1] is references) and type(summaries) in _SEQUENCES and \
             type(references) in _SEQUENCES and len(summaries) == len(references) and \
             set(map(type, references)) <= _SEQUENCES:
-        every = [*summaries, *chain.from_iterable(references)]
-        if _well_formed(summaries, references, (), True, every):
-            return every if all(map(str.isascii, every)) else None
+        every, non_ascii = [*summaries, *chain.from_iterable(references)], []
+        if _well_formed(summaries, references, (), True, every, non_ascii):
+            return ListedBatch(every, non_ascii)
     check_batch(summaries, references)  # says what is wrong, or (inside ``checked_batch``) returns at once
     return None
 
@@ -144,24 +152,46 @@ def joined_batch(systems: Mapping[str, Sequence[str]], references: Sequence[Sequ
         _CHECKED.reset(token)
 
 
-def _well_formed(summaries, references, sources, texts: bool = True, every: list | None = None) -> bool:
-    """True when each reference list is a non-empty list or tuple and (with ``texts``) every text a ``str``
-    that encodes as UTF-8; checked with builtins that loop in C, so that a large batch costs no Python loop
-    per text. ``every``: the batch's texts listed already (summaries, references, sources)."""
+def _well_formed(summaries, references, sources, texts: bool = True, every: list | None = None,
+                 non_ascii: list | None = None) -> bool:
+    """True when each reference list is a non-empty list or tuple and (with ``texts``) every text a ``str`` (or a
+    subclass) that encodes as UTF-8; checked with builtins that loop in C, so that a large batch costs no Python loop
+    per text. ``every``: the batch's texts listed already (summaries, references, sources); ``non_ascii``: a list
+    that the texts that are not ASCII are put in (in order; when True is returned)."""
     if not (set(map(type, references)) <= _SEQUENCES and all(references)):
         return False
     if not texts:
         return True
     if every is None:
         every = list(chain(summaries, chain.from_iterable(references), sources))
-    if not set(map(type, every)) <= {str}:
-        return False
     try:
-        for text in filterfalse(str.isascii, every):  # an ASCII str is valid
-            text.encode("utf-8")
-    except UnicodeEncodeError:
+        found = _valid_non_ascii(every)
+    except TypeError:  # a text that is not a str
         return False
+    if found is None:
+        return False
+    if non_ascii is not None:
+        non_ascii += found
     return True
+
+
+# Texts encoded as one string at most (``_valid_non_ascii``): one call for many short texts (154 news texts of
+# 1,000 pairs: 23 us, against 41 one by one), the memory of that many texts at a time.
+JOINED_TEXTS = 256
+
+
+def _valid_non_ascii(texts: list) -> list[str] | None:
+    """The ``texts`` that are not ASCII, in order, or None when one of them does not encode as UTF-8 (a lone
+    surrogate: the UTF-8 of texts joined fails exactly when one of theirs would); an ASCII ``str`` is valid.
+    ``TypeError`` when one is not a ``str`` (``str.isascii`` of it: the check of each text's type, in the same
+    pass; 28-105 us a pass over 2,000 texts)."""
+    non_ascii = list(filterfalse(str.isascii, texts))
+    try:
+        for lo in range(0, len(non_ascii), JOINED_TEXTS):
+            "".join(non_ascii[lo:lo + JOINED_TEXTS]).encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return non_ascii
 
 
 _SEQUENCES = {list, tuple}

@@ -246,18 +246,19 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
         rows for an empty batch (``rouge([], [])``). ``rouge.table_scorer`` returns the same numbers as a
         ``rougelab.score_table.ScoreTable``, without loading pandas.
     """
-    texts = check_listed_batch(summaries, references)  # the usual batch: its texts listed by the check
+    listed = check_listed_batch(summaries, references)  # the usual batch: its texts listed by the check
     plan = _plan(measures=measures, preprocessing=preprocessing, tokenizer=tokenizer, stem=stem, stemmer=stemmer,
                  stem_exceptions=stem_exceptions, stopwords=stopwords, splitter=splitter, multiref=multiref,
                  alpha=alpha, word_limit=word_limit, byte_limit=byte_limit,
                  perl_last_unigram_bug=perl_last_unigram_bug, perl_byte_limit_skips_lcs=perl_byte_limit_skips_lcs,
                  perl_round_before_f=perl_round_before_f, perl_wlcs=perl_wlcs)
-    check_quadratic_sizes(summaries, references, plan.grows)  # very long texts: InputError before any allocation
-    if texts is None and plan.options.tokenizer in ("rouge155", "rouge-score") and \
+    # very long texts: InputError before any allocation
+    check_quadratic_sizes(summaries, references, plan.grows, listed and listed.texts)
+    if plan.options.tokenizer in ("rouge155", "rouge-score") and (listed is None or listed.non_ascii) and \
             not getattr(_second_run, "on", False):  # an ASCII batch has no letters to drop
-        warn_dropped_letters(chain(summaries, chain.from_iterable(references)),
+        warn_dropped_letters(listed.non_ascii if listed else chain(summaries, chain.from_iterable(references)),
                              f"tokenizer={plan.options.tokenizer!r}", "tokenizer='unicode' keeps them")
-    table = _score_small(summaries, references, plan, texts) if plan.small else None
+    table = _score_small(summaries, references, plan, listed and listed.texts) if plan.small else None
     if table is None:
         score = _score_one_by_one if plan.one_by_one else _score_batch
         table = score(summaries, references, plan.measures, plan.options, plan.multiref, plan.splitter)

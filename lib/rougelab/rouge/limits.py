@@ -67,8 +67,9 @@ def check_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]], m
 
 
 def check_quadratic_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]],
-                          grows: tuple[bool, int, bool]) -> None:
-    """``check_sizes`` for measures of ``quadratic`` ``grows`` (a caller that keeps it: ``rouge()``'s plan)."""
+                          grows: tuple[bool, int, bool], texts: list[str] | None = None) -> None:
+    """``check_sizes`` for measures of ``quadratic`` ``grows`` (a caller that keeps it: ``rouge()``'s plan);
+    ``texts``: the batch's texts listed already (``scoring.ListedBatch``), read once for the longest of all."""
     distances, widest, lcs = grows
     if not distances and not lcs:
         return
@@ -77,6 +78,10 @@ def check_quadratic_sizes(summaries: Sequence[str], references: Sequence[Sequenc
         return not ((distances and max(skip_bigram_count(n, widest), skip_bigram_count(m, widest)) > MAX_SKIP_BIGRAMS)
                     or (lcs and n * m > MAX_LCS_CELLS))
 
+    if texts is not None:
+        longest = max(map(len, texts), default=0)
+        if fits(longest, longest):
+            return  # even two of the longest text fit
     if fits(max(map(len, summaries), default=0), max(map(len, chain.from_iterable(references)), default=0)):
         return  # even the longest summary and the longest reference fit
     counts: dict[str, int] = {}

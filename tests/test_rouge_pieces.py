@@ -51,7 +51,6 @@ def _in_pieces(monkeypatch, piece_pairs: int, *args, threaded_from: int = 10 ** 
         return _SCORE_PIECE(*a)
 
     monkeypatch.setattr(api, "PIECE_PAIRS", piece_pairs)
-    monkeypatch.setattr(api, "PIECE_PAIRS_TRANSFORMED", piece_pairs)  # the bound of stemmed batches too
     monkeypatch.setattr(api, "THREADED_PIECES_FROM", threaded_from)
     monkeypatch.setattr(api, "_score_piece", counted)
     table = rouge.table_scorer(*args, **kwargs)
@@ -183,17 +182,15 @@ def test_pieces_two_per_thread_from_a_larger_size(monkeypatch):
     assert max(pairs) - min(pairs) <= 2  # about equal in pairs
 
 
-def test_stemmed_pieces_are_fewer_past_their_bound(monkeypatch):
-    """With stemming or stopwords a batch past ``PIECE_PAIRS_TRANSFORMED`` is cut into the fewest pieces of at most
-    that many pairs (each piece looks its own words up again), below it as an unstemmed batch is."""
-    monkeypatch.setattr(api, "PIECE_PAIRS", 50)
-    monkeypatch.setattr(api, "PIECE_PAIRS_TRANSFORMED", 200)
-    monkeypatch.setattr(api, "THREADED_PIECES_FROM", 10)
-    monkeypatch.setattr(api, "TWO_PIECES_PER_THREAD_FROM", 40)
-    monkeypatch.setattr(api, "parts_of", lambda counts, minimum: [(0, len(counts) // 2),
-                                                                   (len(counts) // 2, len(counts))])  # two threads
-    assert [len(api._pieces([["r"]] * size, transformed=True)) for size in (100, 200, 1000)] == [4, 4, 5]
-    assert [len(api._pieces([["r"]] * size)) for size in (100, 200, 1000)] == [4, 4, 20]
+@pytest.mark.filterwarnings("ignore:tokenizer=")
+def test_stemmed_batches_take_the_pieces_of_unstemmed_ones(monkeypatch):
+    """Stemming or stopwords change nothing in the cut: a piece looks its words' stems up in the process's lexicon
+    (``rougelab.text.lexicon``), no longer each of them in Python, so stemmed batches are not kept in fewer,
+    larger pieces (they were, up to 10,000 pairs)."""
+    summaries, references = _batch(seed=11, n=60)
+    cuts = [_in_pieces(monkeypatch, 7, summaries, references, measures=["rouge-1"], **options)[1]
+            for options in (dict(stem=False), dict(stem=True), dict(stem=False, stopwords=True))]
+    assert len(cuts[0]) > 5 and cuts[0] == cuts[1] == cuts[2]
 
 
 def test_pieces_two_per_thread_above_the_piece_bound(monkeypatch):

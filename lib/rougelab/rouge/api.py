@@ -456,11 +456,6 @@ THREADED_PIECES_FROM = 300
 # the other's kernels; on two threads 2,000 pairs took about 4-7% less wall time in four pieces than in two
 # (benchmarks/RESULTS.md); 500 and 700 pairs were slower in four, 1,000 about even.
 TWO_PIECES_PER_THREAD_FROM = 1_000
-# Pairs a piece holds at most when tokens are stemmed or stopwords removed, with no more pieces past it than that
-# bound needs: each piece then looks every distinct word of its own up in Python (``TokenEncoder.encode_many``;
-# a word's stem is cached, the look-up is not), so the cost grows with the pieces: 20,000 pairs with stemming,
-# rouge-1, two threads, repeated calls took 96-110 ms in 2 pieces, 122-131 in 4 and 171-177 in 8.
-PIECE_PAIRS_TRANSFORMED = 10_000
 
 
 def _score_batch(summaries, references, parsed, options, multiref, splitter) -> np.ndarray:
@@ -471,7 +466,7 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     Python steps (numbering and encoding a piece's texts) run while the other runs its kernels, and the memory
     taken is that of the pieces in hand. A pair's numbers depend only on its two texts, so the pieces give the
     table of the whole batch (tests/test_rouge_pieces.py)."""
-    pieces = _pieces(references, transformed=options.stem or options.stopwords)
+    pieces = _pieces(references)
     if len(pieces) == 1:
         return _score_piece(summaries, references, parsed, options, multiref, splitter)
     # cut by position: a sequence ``check_batch`` accepts may not slice (a deque) or slice by label
@@ -488,20 +483,18 @@ def _score_batch(summaries, references, parsed, options, multiref, splitter) -> 
     return out
 
 
-def _pieces(references, transformed: bool = False) -> list[tuple[int, int]]:
+def _pieces(references) -> list[tuple[int, int]]:
     """The pieces of a batch, as ranges of summaries: one below ``THREADED_PIECES_FROM`` pairs, from there one per
     thread (``parts_of``), from ``TWO_PIECES_PER_THREAD_FROM`` at least two per thread, and as many more, about
-    equal, as keep each to at most ``PIECE_PAIRS`` pairs. ``transformed`` (stemming or stopwords): at most
-    ``PIECE_PAIRS_TRANSFORMED``, and past it only as many pieces as that bound needs."""
+    equal, as keep each to at most ``PIECE_PAIRS`` pairs (stemmed or not: a piece looks its words' stems up in
+    the process's lexicon, ``rougelab.text.lexicon``)."""
     counts = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
     total = int(counts.sum())
-    most = PIECE_PAIRS_TRANSFORMED if transformed else PIECE_PAIRS
     parts = parts_of(counts, THREADED_PIECES_FROM)
-    twice = len(parts) > 1 and total >= TWO_PIECES_PER_THREAD_FROM and not (transformed and total > most)
-    fewest = 2 * len(parts) if twice else len(parts)
-    if fewest == len(parts) and total <= most:
+    fewest = 2 * len(parts) if len(parts) > 1 and total >= TWO_PIECES_PER_THREAD_FROM else len(parts)
+    if fewest == len(parts) and total <= PIECE_PAIRS:
         return parts
-    pieces = max(fewest, -(-total // most))  # -(-a // b): a / b rounded up
+    pieces = max(fewest, -(-total // PIECE_PAIRS))  # -(-a // b): a / b rounded up
     ends = _piece_ends(counts, -(-total // pieces))
     return list(zip([0, *ends[:-1]], ends))
 

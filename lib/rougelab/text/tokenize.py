@@ -20,8 +20,8 @@ import numpy as np
 from rougelab.resources import smart_stopwords
 from rougelab.text.byte_tokens import RAW, scan_tokens
 from rougelab.resources import EXCEPTION_LISTS
+from rougelab.text.lexicon import lexicon_for
 from rougelab.text.stemmer import stem_token
-from rougelab.text.token_ids import TokenIndex
 
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _NOT_ALNUM = re.compile(r"[^A-Za-z0-9\-]")
@@ -116,7 +116,7 @@ def _utf8(texts: list[str]) -> list[bytes]:
 class TokenEncoder:
     """Texts -> integer token ids in one pass over their bytes (``scan_tokens``: compiled, or its Python source
     for a small batch, as ``rougelab._jit.compiled_or_python`` decides), each distinct token stemmed and
-    filtered once.
+    filtered once a process (``rougelab.text.lexicon``).
 
     Equivalent to ``split_sentences(text)`` and ``tokenize(sentence, stem=..., stopwords=...)`` followed
     by numbering the tokens in order of first occurrence: after ASCII lower-casing a token is a maximal
@@ -138,18 +138,37 @@ class TokenEncoder:
         self.stop = smart_stopwords() if stopwords else frozenset()
         self._vocabulary: list[str] | None = []
         self._surface: tuple = (b"", np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64))
+        self._numbered: tuple | None = None  # (a lexicon's tokens, the number of each id) of a transformed call
 
     @property
     def vocabulary(self) -> list[str]:
         """The token of each id of the last ``encode_many`` call."""
-        if self._vocabulary is None:  # without stemming and stopwords the ids are the surface tokens
-            self._vocabulary = self._words()
+        if self._vocabulary is None:
+            if self._numbered is None:  # without stemming and stopwords the ids are the surface tokens
+                self._vocabulary = self._words()
+            else:
+                tokens, numbers = self._numbered
+                self._vocabulary = [tokens[n] for n in numbers.tolist()]
         return self._vocabulary
+
+    def lexicon_key(self) -> tuple:
+        """What names this encoder's surface tokens and ``transform``: encoders of equal keys share a lexicon
+        (``rougelab.text.lexicon``), so a subclass whose ``transform`` reads more of its state names it here."""
+        return type(self), self.stem, self.exceptions, bool(self.stop)
 
     def _words(self) -> list[str]:
         data, first, size = self._surface
+        return self._decoded(data, first, size)
+
+    @staticmethod
+    def _decoded(data, first: np.ndarray, size: np.ndarray) -> list[str]:
+        """The surface tokens ``data[first[u]:first[u] + size[u]]`` as words."""
         # ``RAW`` bytes: a token's ASCII letters and digits, lower-cased as ``TOKEN_BYTES`` maps them
         return [data[a:a + n].lower().decode("utf-8") for a, n in zip(first.tolist(), size.tolist())]
+
+    def _forms(self, data, first: np.ndarray, size: np.ndarray) -> list[str | None]:
+        """What the surface tokens ``data[first[u]:first[u] + size[u]]`` become (None: dropped)."""
+        return [None if word in self.stop else self.transform(word) for word in self._decoded(data, first, size)]
 
     def surface_bytes(self, texts: list[str]) -> tuple[bytes | bytearray, np.ndarray]:
         """The bytes ``scan_tokens`` reads as ``reading`` says (``RAW`` here: each text's UTF-8, sentence units
@@ -190,19 +209,16 @@ class TokenEncoder:
         read.flags.writeable = False  # read-only, from bytes or a bytearray alike: one type for the kernel
         surface, lengths, units, first, size = scan_tokens(read, ends, self.reading)
         self._surface = (data, first, size)  # the distinct tokens' bytes, read only if asked for
+        self._vocabulary, self._numbered = None, None
         if not self.stem and not self.stop:
             drop = self.unstemmed_drops()
             if drop is None or not drop.any():  # the surface tokens' numbers are the ids
-                self._vocabulary = None
                 return surface, lengths, units
             self._vocabulary = [w for w, dropped in zip(self._words(), drop.tolist()) if not dropped]
             return self._keep((np.cumsum(~drop) - 1)[surface], drop[surface], lengths, units)
-        index = TokenIndex()
-        remap = np.fromiter((-1 if w in self.stop or s is None else index.id(s)
-                             for w, s in ((w, self.transform(w)) for w in self._words())),
-                            dtype=np.int64, count=len(first))
-        self._vocabulary = index.tokens
-        codes = remap[surface]
+        ids, *self._numbered = lexicon_for(self.lexicon_key()).numbers(
+            read, first, size, self.reading[1], lambda new: self._forms(data, first[new], size[new]))
+        codes = ids[surface]
         return self._keep(codes, codes < 0, lengths, units)
 
     def unstemmed_drops(self) -> np.ndarray | None:

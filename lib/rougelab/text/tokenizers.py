@@ -173,8 +173,11 @@ class RougeScoreEncoder(TokenEncoder):
 
     def __init__(self, *, stemmer: str | None = None, stopwords: bool = False,
                  exceptions: tuple[str, ...] = EXCEPTION_LISTS) -> None:
-        super().__init__(stem=stemmer is not None, stopwords=stopwords)
+        super().__init__(stem=stemmer is not None, stopwords=stopwords, exceptions=exceptions)
         self._stem = get_stemmer(stemmer, exceptions) if stemmer else None
+
+    def lexicon_key(self):  # the stemming function itself: ``get_stemmer`` makes another after its cache is cleared
+        return type(self), self._stem, bool(self.stop)
 
     def surface_bytes(self, texts):
         return super().surface_bytes([t if t.isascii() else t.lower() for t in texts])
@@ -198,10 +201,13 @@ class UnicodeEncoder(TokenEncoder):
 
     def __init__(self, *, stemmer: str | None = None, stopwords: bool = False,
                  exceptions: tuple[str, ...] = EXCEPTION_LISTS, characters: bool = False) -> None:
-        super().__init__(stem=stemmer is not None, stopwords=stopwords)
+        super().__init__(stem=stemmer is not None, stopwords=stopwords, exceptions=exceptions)
         self._stem = get_stemmer(stemmer, exceptions) if stemmer else None
         self.pattern = _GRAPHEME if characters else _WORD_SEGMENT
         self.characters = characters
+
+    def lexicon_key(self):
+        return type(self), self._stem, bool(self.stop), self.characters
 
     def surface_bytes(self, texts):
         raw = np.fromiter((t.isascii() for t in texts), dtype=np.bool_, count=len(texts))
@@ -231,8 +237,8 @@ class UnicodeEncoder(TokenEncoder):
         ascii_words = compiled_or_python(unicode_ascii_words, len(data) * ASCII_WORDS_STEP)
         return ascii_words(np.frombuffer(data, dtype=np.uint8), per_byte).tobytes(), ends
 
-    def _words(self):
-        data, first, size = self._surface
+    @staticmethod
+    def _decoded(data, first, size):
         return [data[a:a + n].replace(b"\xff", b" ").decode("utf-8", "surrogatepass")
                 for a, n in zip(first.tolist(), size.tolist())]
 

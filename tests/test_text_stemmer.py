@@ -1,12 +1,14 @@
 """The -m stemmer: ROUGE-1.5.5's modified Porter and the WordNet-2.0 exception lists."""
 from __future__ import annotations
 
+import gc
+
 import pytest
 from nltk.stem.porter import PorterStemmer
 
 from perl_oracle import perl_available, perl_exception, perl_stem
 from rougelab.resources import exception_lists
-from rougelab.text import morph_stem, porter_stem, stem_token
+from rougelab.text import morph_stem, porter_stem, stem_token, stemmer
 
 needs_perl = pytest.mark.skipif(perl_available() is not None, reason=str(perl_available()))
 
@@ -28,6 +30,39 @@ def test_exceptions_first_then_porter_and_length_rule():
     assert morph_stem("geese") == "goose" and morph_stem("children") == "child" and morph_stem("ran") == "run"
     assert stem_token("ran") == "ran"         # three characters: never stemmed
     assert morph_stem("running") == "run"     # not an exception: Porter
+
+
+def test_stems_of_each_exception_order_kept_apart():
+    orders = [("noun", "adv", "verb", "adj"), ("adj", "verb", "adv", "noun"), ()]
+    expected = [("good", "good", "testes"), ("well", "well", "testis"), ("best", "better", "test")]
+    for _ in range(2):  # the second pass from the kept stems
+        for order, stems in zip(orders, expected):
+            assert tuple(morph_stem(w, order) for w in ("best", "better", "testes")) == stems
+
+
+def test_a_stemmed_word_allocates_nothing_the_garbage_collector_counts(monkeypatch):
+    # Each object the collector tracks counts towards its next collection; a first stemmed call meets thousands
+    # of new words, and a key tuple for each (an lru_cache of two arguments) set off a full collection.
+    monkeypatch.setattr(stemmer, "_stems", {}, raising=False)
+    words = [f"walking{k}" for k in range(2_000)]
+    gc.disable()
+    try:
+        gc.collect()
+        before = gc.get_count()[0]
+        for word in words:
+            stem_token(word)
+        allocated = gc.get_count()[0] - before
+    finally:
+        gc.enable()
+    assert allocated < 100
+
+
+def test_the_kept_stems_are_bounded(monkeypatch):
+    monkeypatch.setattr(stemmer, "_stems", {})
+    monkeypatch.setattr(stemmer, "MOST_STEMS", 3)
+    assert [morph_stem(w) for w in ("walking", "talking", "running", "jumping", "walking")] == \
+        ["walk", "talk", "run", "jump", "walk"]
+    assert all(len(stems) <= 3 for stems in stemmer._stems.values())
 
 
 def test_exception_merge_order():

@@ -35,36 +35,63 @@ class ScoreTable:
         """The table as a DataFrame (float columns, a range index); ``copy=False`` shares ``values`` (for a table
         no one else holds: it saves a copy of the numbers). Each DataFrame owns its column index (a view of the
         remembered one: renaming it in place renames no other result's). Built as pandas' one block of
-        ``values`` (``create_dataframe_from_blocks``, the constructor's block without its checks and
-        inference: a 2-D float array has no dtype to find, no shape to fix), the block that
-        ``pd.DataFrame(values, columns=...)`` makes."""
-        rows, from_blocks = _pandas()
-        index, placement = _index(self.columns)
+        ``values``, the block that ``pd.DataFrame(values, columns=...)`` makes (``_frame_maker``)."""
         block = self.values.T  # pandas keeps a frame's 2-D block one row per column
-        blocks = [(block.copy() if copy else block, placement)] if self.columns else []  # none: as pandas
-        return from_blocks(blocks, rows(range(len(self.values))), index.view())
+        return _frame_maker()((block.copy() if copy else block) if self.columns else None, len(self.values),
+                              _index(self.columns).view())
+
+
+# The pandas versions whose internal constructors ``_frame_maker`` calls: those the tests check them on.
+INTERNALS_CHECKED = ("3.1.",)
 
 
 @lru_cache(maxsize=1)
-def _pandas() -> tuple[Callable, Callable]:
-    """pandas' ``RangeIndex.from_range`` and ``create_dataframe_from_blocks``, imported on the first ``frame``
-    (``import rougelab`` loads no pandas)."""
+def _frame_maker() -> Callable[[np.ndarray | None, int, pd.Index], pd.DataFrame]:
+    """``make(block, rows, columns)``: the DataFrame of a 2-D float ``block`` (one row per column; None: no
+    columns), ``rows`` rows and a range index, imported on the first ``frame`` (``import rougelab`` loads no
+    pandas). Through pandas' internal constructors (block, manager, frame) on a pandas of ``INTERNALS_CHECKED``:
+    4.1 us against 6.8 for ``create_dataframe_from_blocks``, whose placement array and integrity check a block
+    made here never needs (about 6.5 us of a one-pair ``rouge()`` call's 60: benchmarks/RESULTS.md); through
+    that public function on any other pandas."""
+    import pandas as pd
+
+    return (_internal_maker if pd.__version__.startswith(INTERNALS_CHECKED) else _public_maker)()
+
+
+def _public_maker() -> Callable[[np.ndarray | None, int, pd.Index], pd.DataFrame]:
+    """``_frame_maker``'s function through pandas' ``create_dataframe_from_blocks``."""
     import pandas as pd
     from pandas.api.internals import create_dataframe_from_blocks
 
-    return pd.RangeIndex.from_range, create_dataframe_from_blocks
+    def make(block: np.ndarray | None, rows: int, columns: pd.Index) -> pd.DataFrame:
+        blocks = [] if block is None else [(block, np.arange(len(block)))]
+        return create_dataframe_from_blocks(blocks, pd.RangeIndex.from_range(range(rows)), columns)
+
+    return make
+
+
+def _internal_maker() -> Callable[[np.ndarray | None, int, pd.Index], pd.DataFrame]:
+    """``_frame_maker``'s function through pandas' internal constructors (``new_block_2d``, ``BlockManager``)."""
+    import pandas as pd
+    from pandas._libs.internals import BlockPlacement
+    from pandas.core.internals.blocks import new_block_2d
+    from pandas.core.internals.managers import BlockManager
+
+    def make(block: np.ndarray | None, rows: int, columns: pd.Index) -> pd.DataFrame:
+        blocks = [] if block is None else [new_block_2d(block, BlockPlacement(slice(0, len(block))))]
+        manager = BlockManager.from_blocks(blocks, [columns, pd.RangeIndex.from_range(range(rows))])
+        return pd.DataFrame._from_mgr(manager, manager.axes)
+
+    return make
 
 
 @lru_cache(maxsize=256)
-def _index(columns: tuple[str, ...]) -> tuple[pd.Index, np.ndarray]:
-    """The column index of ``columns`` (a ``pd.Index``, built once per set of columns: that takes longer than
-    the rest of a one-pair call's table) and the block's placement (its column numbers, read-only); ``frame``
-    hands out views of the index, never the index itself."""
+def _index(columns: tuple[str, ...]) -> pd.Index:
+    """The column index of ``columns``, built once per set of columns (that takes longer than the rest of a
+    one-pair call's table); ``frame`` hands out views of it, never the index itself."""
     import pandas as pd
 
-    placement = np.arange(len(columns))
-    placement.flags.writeable = False
-    return pd.Index(columns), placement
+    return pd.Index(columns)
 
 
 def frame_scorer(table_scorer: Callable[..., ScoreTable]) -> Callable[..., pd.DataFrame]:

@@ -65,22 +65,39 @@ def test_a_text_cannot_pass_for_a_separator():
     pd.testing.assert_frame_equal(score_cache.cached_score(metric, summaries, apart), metric.score(summaries, apart))
 
 
-def test_the_digest_is_blake3_of_the_documented_bytes():
-    """The key's bytes, written out by hand: a faster digest must not move cache keys. The summaries, each
-    UTF-8 encoded after 0xFF; then the reference lists, each reference after 0xFE (the first of its list) or
-    0xFD (the others); then the sources, each after 0xFC. A lone surrogate is not valid text and raises
-    rather than getting a key."""
+def test_the_digest_is_blake3_of_the_documented_pickles():
+    """The key's bytes, written out by hand: the pickles (protocol 5, without a memo) of the list of every text,
+    the summaries then each summary's references; of the number of references of each summary; then of the
+    sources. A text repeated pickles in full, whether or not it is the same object; a str subclass's text as
+    the plain str it equals."""
+    import io
+    import pickle
+
     from blake3 import blake3
+
+    class Text(str):
+        pass
+
+    def pickles(*objects):
+        out = io.BytesIO()
+        pickler = pickle.Pickler(out, protocol=5)
+        pickler.fast = True
+        for obj in objects:
+            pickler.dump(obj)
+        return out.getvalue()
 
     summaries = [f"s{i} \u00e9 \u4e2d" if i % 7 else "" for i in range(5000)]  # empty texts too
     sources = [f"doc {i}" for i in range(5000)]
     for references in ([[f"r{i}"] * (i % 3 + 1) for i in range(5000)], [[f"r{i} \u00fd"] for i in range(5000)]):
-        texts = b"".join(b"\xff" + s.encode() for s in summaries) + \
-            b"".join(b"\xfe" + b"\xfd".join(r.encode() for r in refs) for refs in references)
-        for given, data in ((None, texts), (sources, texts + b"".join(b"\xfc" + s.encode() for s in sources))):
+        texts = [*summaries, *(r for refs in references for r in refs)]
+        sizes = [len(refs) for refs in references]
+        for given, data in ((None, pickles(texts, sizes)), (sources, pickles(texts, sizes, sources))):
             assert score_cache.content_digest(summaries, references, given) == blake3(data).hexdigest()
-    with pytest.raises(UnicodeEncodeError):
-        score_cache.content_digest(["\ud800"], [["a"]])
+    same = ["the same text"] * 3  # one object, three times: pickled three times in full
+    copies = ["the same text" + s for s in ("", "", "")]
+    assert score_cache.content_digest(same[:1], [same[1:]]) == score_cache.content_digest(copies[:1], [copies[1:]])
+    assert score_cache.content_digest([Text("a")], [[Text("b")]], [Text("c")]) == \
+        score_cache.content_digest(["a"], [["b"]], ["c"]) == blake3(pickles(["a", "b"], [1], ["c"])).hexdigest()
 
 
 def test_reference_rows_of_any_sequence_type_get_one_key(counting_metric):
@@ -141,8 +158,8 @@ def _counting(calls, score):
 
 
 def test_the_key_checks_the_texts_as_check_batch_does():
-    """The key's strict UTF-8 encoding of every text stands in for ``check_batch``'s check of the texts: a bad
-    text, row or batch gets the error ``check_batch`` gives (the same message), and nothing is cached."""
+    """A bad text, row or batch gets the error ``check_batch`` gives (the same message), before any key is made
+    (a key's pickle checks nothing), and nothing is cached."""
     import numpy as np
 
     from rougelab.metrics.registry import get_metric

@@ -12,9 +12,11 @@ corrupt file is reported and recomputed.
 from __future__ import annotations
 
 import io
+import pickle
 import zipfile
-from itertools import chain, islice, repeat
+from itertools import chain
 from pathlib import Path
+from types import SimpleNamespace
 
 from typing import TYPE_CHECKING
 
@@ -24,7 +26,7 @@ from rougelab.cache_store import Maker, entry_file, save
 from rougelab.metrics.base import Metric
 from rougelab.metrics.together import score_together
 from rougelab.paths import cache_dir
-from rougelab.scoring import check_texts, checked_batch
+from rougelab.scoring import checked_batch
 from rougelab.warn import warn
 
 if TYPE_CHECKING:  # pandas loads when a cached table is read
@@ -32,50 +34,63 @@ if TYPE_CHECKING:  # pandas loads when a cached table is read
 
 
 def content_digest(summaries, references, sources=None) -> str:
-    """BLAKE3 (hex) of every text in the batch, each UTF-8 encoded after a byte that UTF-8 never contains:
-    the summaries in order, each after 0xFF; then the reference lists, each reference after 0xFE (the first
-    of its list) or 0xFD (the others); then the sources, each after 0xFC. A text cannot pass for a
-    separator: the bytes give back the texts, their roles and places. For a batch whose shape
-    ``scoring.check_batch`` accepts (at least one reference a summary); a text that is not a ``str``
-    raises ``TypeError``, one that is not valid Unicode (a lone surrogate) ``UnicodeEncodeError``: the
-    encoding checks the texts (``cached_scores``)."""
-    return _both_digests(summaries, references, sources)[sources is not None]
+    """BLAKE3 (hex) of the batch's pickles (``pickle`` protocol 5, without a memo): the list of every text (the
+    summaries in order, then each summary's references in order), then the list of the number of references of
+    each summary, then, given ``sources``, the list of the sources. A pickle gives each text with its length:
+    the bytes give back the texts, their roles and places. A text of a ``str`` subclass (numpy's ``str_``) is
+    pickled as the plain ``str`` it equals, so each sequence type of a row gets one key. For a batch
+    ``scoring.check_batch`` accepts: the pickle checks nothing (a lone surrogate is pickled as UTF-8's
+    "surrogatepass" has it)."""
+    return _both_digests(_texts(summaries, references), references, sources)[sources is not None]
 
 
-def _both_digests(summaries, references, sources=None) -> dict[bool, str]:
-    """``content_digest`` of the batch (under False) and, given ``sources``, of the batch with them (True),
-    from one pass over the texts: the second continues the first's bytes."""
+def _texts(summaries, references) -> list:
+    """The batch's texts as ``scoring.ListedBatch`` lists them: the summaries, then each summary's references."""
+    return [*summaries, *chain.from_iterable(references)]
+
+
+def _both_digests(texts: list, references, sources=None) -> dict[bool, str]:
+    """``content_digest`` of the batch whose ``texts`` are listed (``_texts``), under False, and, given
+    ``sources``, of the batch with them (True), from one pass: the second continues the first's bytes. The
+    pickler copies each text's UTF-8 (an ASCII text's own memory) into 64 KB frames, which go to the digest as
+    they fill: on 20,000 distinct news pairs the digest took 3.4-5.4 ms, where encoding each text and joining
+    the bytes in Python took 6-9 (benchmarks/RESULTS.md). CPython keeps the UTF-8 of a non-ASCII text it
+    pickles beside the text, as after any pickle of it."""
+    try:
+        return _pickled_digests(texts, references, sources)
+    except _NotPlain:  # a str subclass among the texts (rare): the batch again, every text a plain str
+        return _pickled_digests(_plain(texts), references, None if sources is None else _plain(sources))
+
+
+def _pickled_digests(texts: list, references, sources) -> dict[bool, str]:
     from blake3 import blake3  # loaded when a key is first made: `rougelab score` imports this module
 
     digest = blake3()
-    _add(digest, summaries, _SUMMARY)
-    if set(map(len, references)) == {1}:  # one reference a row (the usual batch): no list to join
-        _add(digest, chain.from_iterable(references), _REFERENCE, len(references))
-    else:
-        _add(digest, map(_FURTHER.join, map(map, repeat(str.encode), references)), _REFERENCE, len(references),
-             encode=False)
+    pickler = _PlainPickler(SimpleNamespace(write=digest.update), protocol=5)
+    pickler.fast = True  # no memo: a text repeated pickles in full, whether or not it is the same object
+    pickler.dump(texts)
+    pickler.dump(list(map(len, references)))
     digests = {False: digest.hexdigest()}
     if sources is not None:
-        _add(digest, sources, _SOURCE)
+        pickler.dump(list(sources))
         digests[True] = digest.hexdigest()
     return digests
 
 
-def _add(digest, texts, separator: bytes, count: int | None = None, encode: bool = True) -> None:
-    """Feed ``texts`` (``count`` of them; UTF-8 bytes already with ``encode=False``) to ``digest``, each after
-    ``separator``, in blocks of ``BLOCK_TEXTS`` joined in C: fed a text at a time, the digest of 40,000 texts
-    took 2.5 times as long, and a block (some 140 KB of news text) still fits the processor's cache (blocks of
-    128 or 2,048 texts were slower)."""
-    count = len(texts) if count is None else count
-    texts = iter(texts)
-    for _ in range(0, count, BLOCK_TEXTS):
-        block = islice(texts, BLOCK_TEXTS)
-        digest.update(separator)
-        digest.update(separator.join(map(str.encode, block) if encode else block))
+class _NotPlain(Exception):
+    """A text that is not a plain ``str``."""
 
 
-BLOCK_TEXTS = 512
-_SUMMARY, _REFERENCE, _FURTHER, _SOURCE = b"\xff", b"\xfe", b"\xfd", b"\xfc"  # bytes no UTF-8 text contains
+class _PlainPickler(pickle.Pickler):
+    """Pickles lists of plain ``str`` and ``int``, for which ``pickle`` never asks ``reducer_override``: any other
+    object raises ``_NotPlain``."""
+
+    def reducer_override(self, obj):
+        raise _NotPlain
+
+
+def _plain(texts) -> list[str]:
+    return list(map(str.__str__, texts))  # a str subclass's text as a plain str (a plain str itself)
 
 
 def cache_path(metric: Metric, summaries, references, sources=None) -> Path:
@@ -102,9 +117,9 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     in one call of their scorer), and each metric's table is stored under its own signature.
     ``progress`` shows a bar over the calls."""
     needs_source = any(m.needs_source for m in metrics)
-    keyed = sources is None or needs_source  # every text goes into a key, whose strict encoding checks it
-    with checked_batch(summaries, references, sources, needs_source=needs_source, texts=not keyed):
-        digests = _digests(summaries, references, sources if needs_source else None)
+    with checked_batch(summaries, references, sources, needs_source=needs_source) as listed:
+        texts = listed.texts if listed else _texts(summaries, references)
+        digests = _both_digests(texts, references, sources if needs_source else None)
         makers = [_maker(m) for m in metrics]
         where = cache_dir("scores")  # once a call: it makes the folder
         paths = [_path(m, digests[m.needs_source], maker, where) for m, maker in zip(metrics, makers)]
@@ -115,16 +130,6 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
             tables[i] = table
             save(paths[i], _npz(table), makers[i])
         return tables
-
-
-def _digests(summaries, references, sources) -> dict[bool, str]:
-    """``_both_digests``, whose strict UTF-8 encoding of every text checks the texts (``scoring.check_batch``):
-    when it fails, ``check_texts`` says which text is wrong and why."""
-    try:
-        return _both_digests(summaries, references, sources)
-    except (TypeError, UnicodeEncodeError):  # a text that is not a str, or holds a lone surrogate
-        check_texts(summaries, references, sources)
-        raise
 
 
 def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:

@@ -43,6 +43,8 @@ def test_changed_text_or_option_is_a_new_key(counting_metric):
 def test_separators_keep_batches_apart():
     assert score_cache.content_digest(["a", "b"], [["c"], ["d"]]) != score_cache.content_digest(["ab"], [["cd"]])
     assert score_cache.content_digest(["a"], [["b", "c"]]) != score_cache.content_digest(["a"], [["bc"]])
+    assert score_cache.content_digest(["a", "b"], [["c", "d"], ["e"]]) != \
+        score_cache.content_digest(["a", "b", "c"], [["d"], ["e"]])  # the same texts in the same order
 
 
 def test_a_text_cannot_pass_for_a_separator():
@@ -67,9 +69,9 @@ def test_a_text_cannot_pass_for_a_separator():
 
 def test_the_digest_is_blake3_of_the_documented_pickles():
     """The key's bytes, written out by hand: the pickles (protocol 5, without a memo) of the list of every text,
-    the summaries then each summary's references; of the number of references of each summary; then of the
-    sources. A text repeated pickles in full, whether or not it is the same object; a str subclass's text as
-    the plain str it equals."""
+    the summaries then each summary's references; of the number of references of each summary (of the number of
+    summaries when each has one); then of the sources. A text repeated pickles in full, whether or not it is the
+    same object; a str subclass's text as the plain str it equals."""
     import io
     import pickle
 
@@ -90,14 +92,14 @@ def test_the_digest_is_blake3_of_the_documented_pickles():
     sources = [f"doc {i}" for i in range(5000)]
     for references in ([[f"r{i}"] * (i % 3 + 1) for i in range(5000)], [[f"r{i} \u00fd"] for i in range(5000)]):
         texts = [*summaries, *(r for refs in references for r in refs)]
-        sizes = [len(refs) for refs in references]
+        sizes = [len(refs) for refs in references] if len(texts) > 2 * len(summaries) else len(summaries)
         for given, data in ((None, pickles(texts, sizes)), (sources, pickles(texts, sizes, sources))):
             assert score_cache.content_digest(summaries, references, given) == blake3(data).hexdigest()
     same = ["the same text"] * 3  # one object, three times: pickled three times in full
     copies = ["the same text" + s for s in ("", "", "")]
     assert score_cache.content_digest(same[:1], [same[1:]]) == score_cache.content_digest(copies[:1], [copies[1:]])
     assert score_cache.content_digest([Text("a")], [[Text("b")]], [Text("c")]) == \
-        score_cache.content_digest(["a"], [["b"]], ["c"]) == blake3(pickles(["a", "b"], [1], ["c"])).hexdigest()
+        score_cache.content_digest(["a"], [["b"]], ["c"]) == blake3(pickles(["a", "b"], 1, ["c"])).hexdigest()
 
 
 def test_reference_rows_of_any_sequence_type_get_one_key(counting_metric):

@@ -35,9 +35,9 @@ if TYPE_CHECKING:  # pandas loads when a cached table is read
 
 def content_digest(summaries, references, sources=None) -> str:
     """BLAKE3 (hex) of the batch's pickles (``pickle`` protocol 5, without a memo): the list of every text (the
-    summaries in order, then each summary's references in order), then the list of the number of references of
-    each summary, then, given ``sources``, the list of the sources. A pickle gives each text with its length:
-    the bytes give back the texts, their roles and places. A text of a ``str`` subclass (numpy's ``str_``) is
+    summaries in order, then each summary's references in order), then the shape of the references (``_shape``),
+    then, given ``sources``, the list of the sources. A pickle gives each text with its length: the bytes give
+    back the texts, their roles and places. A text of a ``str`` subclass (numpy's ``str_``) is
     pickled as the plain ``str`` it equals, so each sequence type of a row gets one key. For a batch
     ``scoring.check_batch`` accepts: the pickle checks nothing (a lone surrogate is pickled as UTF-8's
     "surrogatepass" has it)."""
@@ -69,12 +69,19 @@ def _pickled_digests(texts: list, references, sources) -> dict[bool, str]:
     pickler = _PlainPickler(SimpleNamespace(write=digest.update), protocol=5)
     pickler.fast = True  # no memo: a text repeated pickles in full, whether or not it is the same object
     pickler.dump(texts)
-    pickler.dump(list(map(len, references)))
+    pickler.dump(_shape(texts, references))
     digests = {False: digest.hexdigest()}
     if sources is not None:
         pickler.dump(list(sources))
         digests[True] = digest.hexdigest()
     return digests
+
+
+def _shape(texts: list, references) -> int | list[int]:
+    """The number of summaries when each has one reference (the usual batch: nothing to list), else the list of
+    the number of references of each; a row of a batch ``scoring.check_batch`` accepts has one at least, so a
+    batch has one each exactly when it has twice as many texts as summaries."""
+    return len(references) if len(texts) == 2 * len(references) else list(map(len, references))
 
 
 class _NotPlain(Exception):

@@ -133,6 +133,40 @@ def test_corrupt_file_is_reported_and_recomputed(counting_metric):
     assert calls == [1, 1]
 
 
+def test_an_entry_is_a_structured_npy_of_the_table(counting_metric):
+    """One ``.npy`` file: a structured array, one float64 field per column, named as the column; a file of another
+    array (a plain 2-D one, an ``.npz`` archive) is corrupt."""
+    import numpy as np
+
+    metric, calls = counting_metric
+    table = score_cache.cached_score(metric, ["ab", "abc"], [["x"], ["y"]])
+    path = score_cache.cache_path(metric, ["ab", "abc"], [["x"], ["y"]])
+    stored = np.load(path, allow_pickle=False)
+    assert path.suffix == ".npy" and stored.dtype == np.dtype([("n", np.float64)]) and stored["n"].tolist() == [2, 3]
+    np.save(path, np.array([[2.0], [3.0]]))
+    with pytest.warns(UserWarning, match="corrupt"):
+        pd.testing.assert_frame_equal(score_cache.cached_score(metric, ["ab", "abc"], [["x"], ["y"]]), table)
+    np.savez(path.with_suffix(".npz"), values=np.array([[2.0], [3.0]]))
+    path.write_bytes(path.with_suffix(".npz").read_bytes())
+    with pytest.warns(UserWarning, match="corrupt"):
+        score_cache.cached_score(metric, ["ab", "abc"], [["x"], ["y"]])
+    assert calls == [2, 2, 2]
+
+
+def test_a_table_whose_columns_cannot_name_fields_is_scored_but_not_stored():
+    """Columns that are not distinct and non-empty names cannot name a structured array's fields: the table is
+    returned as scored, with a warning, and nothing is written."""
+    from rougelab.paths import cache_dir
+
+    for columns in (["a", "a"], ["", "b"]):
+        metric = Metric("odd", lambda summaries, references, columns=columns: pd.DataFrame([[1.0, 2.0]], columns=columns),
+                        primary="b")
+        with pytest.warns(UserWarning, match="not cached"):
+            table = score_cache.cached_score(metric, ["a"], [["b"]])
+        assert table.columns.tolist() == columns and table.to_numpy().tolist() == [[1.0, 2.0]]
+    assert list(cache_dir("scores").iterdir()) == []
+
+
 def test_metrics_that_differ_only_in_their_measures_are_scored_in_one_call(monkeypatch):
     """ROUGE-1, -2, -L and -SU4 missing from the cache: one ``rouge`` call, each table equal to the metric
     scored alone (and then cached under its own signature); a metric with other options is its own call."""

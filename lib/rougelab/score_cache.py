@@ -52,9 +52,9 @@ def _both_digests(texts: list, references, sources=None) -> dict[bool, str]:
     """``content_digest`` of the batch whose ``texts`` are listed (``_texts``), under False, and, given
     ``sources``, of the batch with them (True), from one pass: the second continues the first's bytes. The
     pickler copies each text's UTF-8 (an ASCII text's own memory) into 64 KB frames, which go to the digest as
-    they fill: on 20,000 distinct news pairs the digest took 3.4-5.4 ms, where encoding each text and joining
-    the bytes in Python took 6-9 (benchmarks/RESULTS.md). CPython keeps the UTF-8 of a non-ASCII text it
-    pickles beside the text, as after any pickle of it."""
+    they fill: in a miss of 20,000 distinct news pairs on a loaded machine the digest took 5.0 ms of CPU, where
+    encoding each text and joining the bytes in Python took 8.6 (benchmarks/RESULTS.md). CPython keeps the UTF-8
+    of a non-ASCII text it pickles beside the text, as after any pickle of it."""
     try:
         return _pickled_digests(texts, references, sources)
     except _NotPlain:  # a str subclass among the texts (rare): the batch again, every text a plain str
@@ -159,10 +159,10 @@ def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:
 
 def _save_table(path: Path, table: pd.DataFrame, maker: Maker) -> None:
     """Store ``table`` at ``path`` as a structured ``.npy`` array, one float64 field per column (``np.save``
-    writes its header and the values in one write, straight to the file: the three tables of 20,000 rows
-    of a miss took 2-4 ms of CPU less than as ``.npz`` archives on a loaded machine, benchmarks/RESULTS.md). A
-    table whose column names are not distinct and non-empty (no structured array can name its fields so) is
-    not stored, with a warning."""
+    writes its header and the values in one write, straight to the file: the cache's own CPU in a miss of
+    20,000 pairs on a loaded machine was 10.3-11.5 ms so, 15.0-16.6 with ``.npz`` archives built in memory;
+    benchmarks/RESULTS.md). A table whose column names are not distinct and non-empty (no structured array can
+    name its fields so) is not stored, with a warning."""
     columns = [str(c) for c in table.columns]
     if not columns or "" in columns or len(set(columns)) != len(columns):
         warn(f"score cache: the table of {path.name} has the columns {columns}, which cannot name a stored "

@@ -22,8 +22,8 @@ from typing import Sequence
 import numpy as np
 
 from rougelab import _jit
-from rougelab._jit import (get_num_threads, jit, jitable, map_threads, parts_of, run_kernel,  # noqa: F401 (api's)
-                           start_threads)
+from rougelab._jit import (get_num_threads, jit, jitable_borrowing, map_threads, parts_of,  # noqa: F401 (api's)
+                           run_kernel, start_threads)
 from rougelab.rouge.core import Measure
 from rougelab.rouge.grams import KIND_SKIP, code_hits, gram_codes, room_for, shared_ngram_hits, sorted_hits
 from rougelab.rouge.lcs import (lcs_room, lcs_scratch, sentence_lcs_length, union_lcs_hits,
@@ -136,21 +136,21 @@ def text_bounds(lengths, per_text):
     return start, end, unit_start, unit_offsets
 
 
-@jitable
+@jitable_borrowing
 def _counted(counts, ids, lo, hi):
     """Add one to ``counts[id]`` for each token of ``ids[lo:hi]`` (a text's unigram table, by id)."""
     for i in range(lo, hi):
         counts[ids[i]] += 1
 
 
-@jitable
+@jitable_borrowing
 def _cleared(counts, ids, lo, hi):
     """Undo ``_counted``: ``counts[id]`` back to 0 for each token of ``ids[lo:hi]``."""
     for i in range(lo, hi):
         counts[ids[i]] = 0
 
 
-@jitable
+@jitable_borrowing
 def _unigram_hits(counts, ids, p0, p1):
     """Clipped unigram hits (Lin 2004, eq. 1 with n = 1) of the peer ``ids[p0:p1]`` against the model whose
     unigrams ``counts`` holds by token id (``_counted``), using them up: no hash table."""

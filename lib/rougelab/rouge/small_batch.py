@@ -50,7 +50,7 @@ def small_batch_rpf(data, words, text_ends, surface, table, peers, models, bound
     if not len(table):
         surface = np.empty(len(data) // 2 + 1, dtype=np.int64)
         table = new_table(len(data))
-    ids, lengths, sentences, _, _, table = _scan(data, words, text_ends, surface, table, _SEPARATORS, _FOLD)
+    ids, lengths, sentences, first, _, table = _scan(data, words, text_ends, surface, table, _SEPARATORS, _FOLD)
     one_sentence = len(lcs_weights) > 0 and (lcs_weights == 1.0).all()  # as ``one_sentence_pairs``
     for q in range(len(peers)):
         if sentences[peers[q]] != 1 or sentences[models[q]] != 1:
@@ -59,16 +59,18 @@ def small_batch_rpf(data, words, text_ends, surface, table, peers, models, bound
     if one_sentence and not one_sentence_too:
         return np.zeros((0, 0, 3)), table
     start, end, unit_start, unit_offsets = text_bounds(lengths, sentences)
-    vocabulary = ids.max() + 1 if len(ids) else 0  # as EncodedBatch
+    vocabulary = len(first)  # EncodedBatch's ids.max() + 1: the scan numbers its distinct tokens from 0, no pass
     grams = batch_pair_stats(peers, models, sizes, vocabulary, ids, start, end)
-    lcs = np.zeros((len(peers), len(lcs_weights), 4))
     if one_sentence:
         one = sentence_lcs_pair_stats(peers, models, vocabulary, ids, start, end, unit_offsets, unit_start)
+        lcs = np.empty((len(peers), len(lcs_weights), 4))
         for k in range(len(lcs_weights)):
             lcs[:, k, :] = one
     elif len(lcs_weights):
         lcs = lcs_pair_stats(peers, models, lcs_weights, lcs_is_w, vocabulary, ids, start, end, unit_offsets,
                              unit_start)
+    else:
+        lcs = np.empty((len(peers), 0, 4))
     stats = np.empty((len(peers), len(order), 4))
     for k in range(len(order)):
         column = order[k]

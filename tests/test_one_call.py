@@ -15,11 +15,14 @@ needs_numba = pytest.mark.skipif(not _jit.NUMBA, reason="numba disabled (ROUGELA
 
 @pytest.fixture
 def kept(monkeypatch):
-    """A maker of new kernels that ``_jit`` finds kept on disk (none is compiled in this process), and an empty
-    ``_bulk`` (with the tests' ``COMPILE_SECONDS`` of 0, any batch sets it)."""
+    """A maker of new kernels that ``_jit`` finds kept on disk (none is compiled in this process), with records of
+    the kernels of their own (the Python spent on every kept kernel counts together) and an empty ``_bulk`` (with
+    the tests' ``COMPILE_SECONDS`` of 0, any batch sets it)."""
     import numba
 
-    monkeypatch.setattr(_jit, "_bulk", _jit.threading.Event())
+    for name, empty in (("_bulk", _jit.threading.Event()), ("_ready", set()), ("_kept", set()),
+                        ("_python_seconds", {})):
+        monkeypatch.setattr(_jit, name, empty)
     made = []
     monkeypatch.setattr(_jit, "_on_disk", lambda kernel: kernel in made)
 

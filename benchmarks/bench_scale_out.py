@@ -185,7 +185,7 @@ def breakdown(folder: Path, partition: int) -> dict:
     os.environ["ROUGELAB_CACHE"] = tempfile.mkdtemp(prefix="cache-", dir=folder)
     start = time.perf_counter()
     for metric, table in zip(metrics, tables):
-        score_cache.save(score_cache._path(metric, digest), score_cache._npz(table), score_cache._maker(metric))
+        score_cache._save_table(score_cache._path(metric, digest), table, score_cache._maker(metric))
     out["write the three cache files"] = time.perf_counter() - start
     start = time.perf_counter()
     pd.concat(tables, axis=1).to_parquet(folder / "breakdown.parquet", index=False)

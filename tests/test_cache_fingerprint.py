@@ -44,11 +44,11 @@ def test_an_edited_kernel_misses_the_cache(tmp_path):
     kernels[0].write_text(kernels[0].read_text().replace(KERNEL_LINE, f"0.5 * ({KERNEL_LINE})"))
 
     original = _score_with(LIB)
-    files = sorted(cache_dir("scores").glob("*.npz"))
+    files = sorted(cache_dir("scores").glob("*.npy"))
     assert original == 0.66667 and len(files) == 1   # R = P = 4/6 (the, cat, on, mat), 5 decimals
-    assert _score_with(LIB) == original and sorted(cache_dir("scores").glob("*.npz")) == files  # a hit
+    assert _score_with(LIB) == original and sorted(cache_dir("scores").glob("*.npy")) == files  # a hit
     assert _score_with(copy) == pytest.approx(original / 2)       # the edited code misses, new number
-    assert len(list(cache_dir("scores").glob("*.npz"))) == 2
+    assert len(list(cache_dir("scores").glob("*.npy"))) == 2
     assert cache_admin.info()[0]["stale"] == 1  # the edited copy made one entry this code would not
 
 
@@ -181,10 +181,10 @@ def test_info_counts_stale_entries_and_clear_removes_them(capsys):
     metric = get_metric("length")
     score_cache.cached_score(metric, ["a b"], [["c"]])
     score_cache.cached_score(metric, ["a b c"], [["c"]])
-    old = next(cache_dir("scores").glob("*.npz"))
+    old = next(cache_dir("scores").glob("*.npy"))
     meta = cache_store.meta_path(old)
     meta.write_text(meta.read_text().replace(fingerprint.code_fingerprint(), "0" * 12))
-    (cache_dir("scores") / "length-0123456789abcdef01234567.npz").write_bytes(b"x")  # made before records
+    (cache_dir("scores") / "length-0123456789abcdef01234567.npy").write_bytes(b"x")  # made before records
     assert main(["cache", "info"]) == 0
     scores_row = capsys.readouterr().out.splitlines()[1].split()
     assert scores_row[:3] == ["scores", "3", "3"] and scores_row[-2] == "2"

@@ -49,7 +49,7 @@ def test_clear_never_follows_a_link_out_of_the_cache(tmp_path):
     (cache_dir("scores") / "linked").symlink_to(mine)
     assert main(["cache", "clear", "scores"]) == 0
     assert _untouched(mine)
-    assert list(cache_dir("scores").glob("*.npz")) == []      # the cache's own entry went
+    assert list(cache_dir("scores").glob("*.npy")) == []      # the cache's own entry went
 
 
 def test_a_link_inside_an_entry_folder_is_not_followed(tmp_path):
@@ -204,7 +204,7 @@ def test_files_get_the_umasks_mode(tmp_path, umask_022):
 
 
 def test_a_killed_writer_leaves_a_recognisable_file_that_clear_removes(tmp_path):
-    entry = cache_dir("scores") / "length-0123456789abcdef01234567.npz"
+    entry = cache_dir("scores") / "length-0123456789abcdef01234567.npy"
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
                           text=True, check=True).stdout.strip()
     partial = entry.with_name(f"{entry.name}.rougelab-partial-{dead}-abcd")
@@ -245,7 +245,7 @@ def test_a_warm_cache_misses_after_nltk_changes(request):
     fresh = get_metric("rouge1-stem").score(SUMMARIES, REFERENCES)["rouge1_f"][0]
     assert fresh != warm                                               # the new stemmer gives another number
     assert score_cache.cached_score(get_metric("rouge1-stem"), SUMMARIES, REFERENCES)["rouge1_f"][0] == fresh
-    assert len(list(cache_dir("scores").glob("*.npz"))) == 2
+    assert len(list(cache_dir("scores").glob("*.npy"))) == 2
     assert cache_admin.info()[0]["stale"] == 1                        # the old entry names the old nltk
 
 

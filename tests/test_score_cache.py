@@ -43,6 +43,8 @@ def test_changed_text_or_option_is_a_new_key(counting_metric):
 def test_separators_keep_batches_apart():
     assert score_cache.content_digest(["a", "b"], [["c"], ["d"]]) != score_cache.content_digest(["ab"], [["cd"]])
     assert score_cache.content_digest(["a"], [["b", "c"]]) != score_cache.content_digest(["a"], [["bc"]])
+    assert score_cache.content_digest(["a", "b"], [["c", "d"], ["e"]]) != \
+        score_cache.content_digest(["a", "b", "c"], [["d"], ["e"]])  # the same texts in the same order
 
 
 def test_a_text_cannot_pass_for_a_separator():
@@ -65,22 +67,39 @@ def test_a_text_cannot_pass_for_a_separator():
     pd.testing.assert_frame_equal(score_cache.cached_score(metric, summaries, apart), metric.score(summaries, apart))
 
 
-def test_the_digest_is_blake3_of_the_documented_bytes():
-    """The key's bytes, written out by hand: a faster digest must not move cache keys. The summaries, each
-    UTF-8 encoded after 0xFF; then the reference lists, each reference after 0xFE (the first of its list) or
-    0xFD (the others); then the sources, each after 0xFC. A lone surrogate is not valid text and raises
-    rather than getting a key."""
+def test_the_digest_is_blake3_of_the_documented_pickles():
+    """The key's bytes, written out by hand: the pickles (protocol 5, without a memo) of the list of every text,
+    the summaries then each summary's references; of the number of references of each summary (of the number of
+    summaries when each has one); then of the sources. A text repeated pickles in full, whether or not it is the
+    same object; a str subclass's text as the plain str it equals."""
+    import io
+    import pickle
+
     from blake3 import blake3
+
+    class Text(str):
+        pass
+
+    def pickles(*objects):
+        out = io.BytesIO()
+        pickler = pickle.Pickler(out, protocol=5)
+        pickler.fast = True
+        for obj in objects:
+            pickler.dump(obj)
+        return out.getvalue()
 
     summaries = [f"s{i} \u00e9 \u4e2d" if i % 7 else "" for i in range(5000)]  # empty texts too
     sources = [f"doc {i}" for i in range(5000)]
     for references in ([[f"r{i}"] * (i % 3 + 1) for i in range(5000)], [[f"r{i} \u00fd"] for i in range(5000)]):
-        texts = b"".join(b"\xff" + s.encode() for s in summaries) + \
-            b"".join(b"\xfe" + b"\xfd".join(r.encode() for r in refs) for refs in references)
-        for given, data in ((None, texts), (sources, texts + b"".join(b"\xfc" + s.encode() for s in sources))):
+        texts = [*summaries, *(r for refs in references for r in refs)]
+        sizes = [len(refs) for refs in references] if len(texts) > 2 * len(summaries) else len(summaries)
+        for given, data in ((None, pickles(texts, sizes)), (sources, pickles(texts, sizes, sources))):
             assert score_cache.content_digest(summaries, references, given) == blake3(data).hexdigest()
-    with pytest.raises(UnicodeEncodeError):
-        score_cache.content_digest(["\ud800"], [["a"]])
+    same = ["the same text"] * 3  # one object, three times: pickled three times in full
+    copies = ["the same text" + s for s in ("", "", "")]
+    assert score_cache.content_digest(same[:1], [same[1:]]) == score_cache.content_digest(copies[:1], [copies[1:]])
+    assert score_cache.content_digest([Text("a")], [[Text("b")]], [Text("c")]) == \
+        score_cache.content_digest(["a"], [["b"]], ["c"]) == blake3(pickles(["a", "b"], 1, ["c"])).hexdigest()
 
 
 def test_reference_rows_of_any_sequence_type_get_one_key(counting_metric):
@@ -114,6 +133,40 @@ def test_corrupt_file_is_reported_and_recomputed(counting_metric):
     assert calls == [1, 1]
 
 
+def test_an_entry_is_a_structured_npy_of_the_table(counting_metric):
+    """One ``.npy`` file: a structured array, one float64 field per column, named as the column; a file of another
+    array (a plain 2-D one, an ``.npz`` archive) is corrupt."""
+    import numpy as np
+
+    metric, calls = counting_metric
+    table = score_cache.cached_score(metric, ["ab", "abc"], [["x"], ["y"]])
+    path = score_cache.cache_path(metric, ["ab", "abc"], [["x"], ["y"]])
+    stored = np.load(path, allow_pickle=False)
+    assert path.suffix == ".npy" and stored.dtype == np.dtype([("n", np.float64)]) and stored["n"].tolist() == [2, 3]
+    np.save(path, np.array([[2.0], [3.0]]))
+    with pytest.warns(UserWarning, match="corrupt"):
+        pd.testing.assert_frame_equal(score_cache.cached_score(metric, ["ab", "abc"], [["x"], ["y"]]), table)
+    np.savez(path.with_suffix(".npz"), values=np.array([[2.0], [3.0]]))
+    path.write_bytes(path.with_suffix(".npz").read_bytes())
+    with pytest.warns(UserWarning, match="corrupt"):
+        score_cache.cached_score(metric, ["ab", "abc"], [["x"], ["y"]])
+    assert calls == [2, 2, 2]
+
+
+def test_a_table_whose_columns_cannot_name_fields_is_scored_but_not_stored():
+    """Columns that are not distinct and non-empty names cannot name a structured array's fields: the table is
+    returned as scored, with a warning, and nothing is written."""
+    from rougelab.paths import cache_dir
+
+    for columns in (["a", "a"], ["", "b"]):
+        metric = Metric("odd", lambda summaries, references, columns=columns: pd.DataFrame([[1.0, 2.0]], columns=columns),
+                        primary="b")
+        with pytest.warns(UserWarning, match="not cached"):
+            table = score_cache.cached_score(metric, ["a"], [["b"]])
+        assert table.columns.tolist() == columns and table.to_numpy().tolist() == [[1.0, 2.0]]
+    assert list(cache_dir("scores").iterdir()) == []
+
+
 def test_metrics_that_differ_only_in_their_measures_are_scored_in_one_call(monkeypatch):
     """ROUGE-1, -2, -L and -SU4 missing from the cache: one ``rouge`` call, each table equal to the metric
     scored alone (and then cached under its own signature); a metric with other options is its own call."""
@@ -141,8 +194,8 @@ def _counting(calls, score):
 
 
 def test_the_key_checks_the_texts_as_check_batch_does():
-    """The key's strict UTF-8 encoding of every text stands in for ``check_batch``'s check of the texts: a bad
-    text, row or batch gets the error ``check_batch`` gives (the same message), and nothing is cached."""
+    """A bad text, row or batch gets the error ``check_batch`` gives (the same message), before any key is made
+    (a key's pickle checks nothing), and nothing is cached."""
     import numpy as np
 
     from rougelab.metrics.registry import get_metric

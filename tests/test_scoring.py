@@ -89,8 +89,8 @@ def test_the_listing_check_is_check_batch_and_lists_the_texts_of_str_batches(tex
         assert scoring.check_listed_batch(tuple(summaries), tuple(references)) == listed
     for shape in [(deque(summaries), references), (summaries, [["x"], np.array(["y", "z"])])]:
         assert scoring.check_listed_batch(*shape) is None  # accepted, not listed
-    with scoring.checked_batch(summaries, references):
-        assert scoring.check_listed_batch(summaries, references) is None  # checked already: not read again
+    with scoring.checked_batch(summaries, references) as made:
+        assert made == listed and scoring.check_listed_batch(summaries, references) is made  # not read again
     with pytest.raises(InputError, match="2 summaries but 1 reference lists"):
         scoring.check_listed_batch(summaries, references[:1])
     with pytest.raises(InputError, match="no references"):
@@ -142,6 +142,27 @@ def test_the_score_cache_and_a_metric_check_the_batch_once(monkeypatch, tmp_path
     assert len(calls) == 1
     score_cache.cached_scores([get_metric("rouge-1"), get_metric("rouge-2")], summaries, references)
     assert len(calls) == 2
+
+
+def test_a_scorer_handed_a_checked_batch_gets_its_listing(monkeypatch, tmp_path):
+    """score cache -> Metric.score -> rouge: rouge's ``check_listed_batch`` gives the listing of the first check
+    (it gave None, and rouge listed the texts again and looked for other scripts' letters in every text, not in
+    the non-ASCII ones alone); a batch with sources is listed without them."""
+    from rougelab import score_cache
+    from rougelab.metrics.registry import get_metric
+    from rougelab.rouge import api
+
+    monkeypatch.setenv("ROUGELAB_CACHE", str(tmp_path))
+    seen = []
+    original = api.check_listed_batch
+    monkeypatch.setattr(api, "check_listed_batch", lambda *args: seen.append(original(*args)) or seen[-1])
+    summaries, references = ["the cat \u2014 sat", "a dog"], [["a cat sat"], ("the dog", "a dog")]
+    expected = (["the cat \u2014 sat", "a dog", "a cat sat", "the dog", "a dog"], ["the cat \u2014 sat"])
+    get_metric("rouge-1").score(summaries, references)
+    score_cache.cached_scores([get_metric("rouge-1"), get_metric("rouge-2")], summaries, references)
+    with scoring.checked_batch(summaries, references, ["doc \u00e9", "doc"]) as listed:
+        assert listed == expected
+    assert seen == [expected, expected]
 
 
 def test_compare_systems_checks_each_systems_texts_once(monkeypatch):

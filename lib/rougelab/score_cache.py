@@ -7,14 +7,15 @@ texts' 10 MB of a 20,000-pair batch in a quarter of SHA-256's time. The signatur
 fingerprint, the versions of the third-party packages whose code computes the metric and the digest of its
 resource files (``rougelab.fingerprint``), so after a change to any of them the cache misses. Entries are
 kept by the cache store (``rougelab.cache_store``: atomic writes, a metadata record beside each file); a
-corrupt file is reported and recomputed.
+corrupt file is reported and recomputed. An entry is one ``.npy`` file: the table as a structured array, one
+float64 field per column, named as the column (``_save_table``).
 """
 from __future__ import annotations
 
-import io
-import zipfile
-from itertools import chain, islice, repeat
+import pickle
+from itertools import chain
 from pathlib import Path
+from types import SimpleNamespace
 
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,7 @@ from rougelab.cache_store import Maker, entry_file, save
 from rougelab.metrics.base import Metric
 from rougelab.metrics.together import score_together
 from rougelab.paths import cache_dir
-from rougelab.scoring import check_texts, checked_batch
+from rougelab.scoring import checked_batch
 from rougelab.warn import warn
 
 if TYPE_CHECKING:  # pandas loads when a cached table is read
@@ -32,50 +33,70 @@ if TYPE_CHECKING:  # pandas loads when a cached table is read
 
 
 def content_digest(summaries, references, sources=None) -> str:
-    """BLAKE3 (hex) of every text in the batch, each UTF-8 encoded after a byte that UTF-8 never contains:
-    the summaries in order, each after 0xFF; then the reference lists, each reference after 0xFE (the first
-    of its list) or 0xFD (the others); then the sources, each after 0xFC. A text cannot pass for a
-    separator: the bytes give back the texts, their roles and places. For a batch whose shape
-    ``scoring.check_batch`` accepts (at least one reference a summary); a text that is not a ``str``
-    raises ``TypeError``, one that is not valid Unicode (a lone surrogate) ``UnicodeEncodeError``: the
-    encoding checks the texts (``cached_scores``)."""
-    return _both_digests(summaries, references, sources)[sources is not None]
+    """BLAKE3 (hex) of the batch's pickles (``pickle`` protocol 5, without a memo): the list of every text (the
+    summaries in order, then each summary's references in order), then the shape of the references (``_shape``),
+    then, given ``sources``, the list of the sources. A pickle gives each text with its length: the bytes give
+    back the texts, their roles and places. A text of a ``str`` subclass (numpy's ``str_``) is
+    pickled as the plain ``str`` it equals, so each sequence type of a row gets one key. For a batch
+    ``scoring.check_batch`` accepts: the pickle checks nothing (a lone surrogate is pickled as UTF-8's
+    "surrogatepass" has it)."""
+    return _both_digests(_texts(summaries, references), references, sources)[sources is not None]
 
 
-def _both_digests(summaries, references, sources=None) -> dict[bool, str]:
-    """``content_digest`` of the batch (under False) and, given ``sources``, of the batch with them (True),
-    from one pass over the texts: the second continues the first's bytes."""
+def _texts(summaries, references) -> list:
+    """The batch's texts as ``scoring.ListedBatch`` lists them: the summaries, then each summary's references."""
+    return [*summaries, *chain.from_iterable(references)]
+
+
+def _both_digests(texts: list, references, sources=None) -> dict[bool, str]:
+    """``content_digest`` of the batch whose ``texts`` are listed (``_texts``), under False, and, given
+    ``sources``, of the batch with them (True), from one pass: the second continues the first's bytes. The
+    pickler copies each text's UTF-8 (an ASCII text's own memory) into 64 KB frames, which go to the digest as
+    they fill: in a miss of 20,000 distinct news pairs on a loaded machine the digest took 5.0 ms of CPU, where
+    encoding each text and joining the bytes in Python took 8.6 (benchmarks/RESULTS.md). CPython keeps the UTF-8
+    of a non-ASCII text it pickles beside the text, as after any pickle of it."""
+    try:
+        return _pickled_digests(texts, references, sources)
+    except _NotPlain:  # a str subclass among the texts (rare): the batch again, every text a plain str
+        return _pickled_digests(_plain(texts), references, None if sources is None else _plain(sources))
+
+
+def _pickled_digests(texts: list, references, sources) -> dict[bool, str]:
     from blake3 import blake3  # loaded when a key is first made: `rougelab score` imports this module
 
     digest = blake3()
-    _add(digest, summaries, _SUMMARY)
-    if set(map(len, references)) == {1}:  # one reference a row (the usual batch): no list to join
-        _add(digest, chain.from_iterable(references), _REFERENCE, len(references))
-    else:
-        _add(digest, map(_FURTHER.join, map(map, repeat(str.encode), references)), _REFERENCE, len(references),
-             encode=False)
+    pickler = _PlainPickler(SimpleNamespace(write=digest.update), protocol=5)
+    pickler.fast = True  # no memo: a text repeated pickles in full, whether or not it is the same object
+    pickler.dump(texts)
+    pickler.dump(_shape(texts, references))
     digests = {False: digest.hexdigest()}
     if sources is not None:
-        _add(digest, sources, _SOURCE)
+        pickler.dump(list(sources))
         digests[True] = digest.hexdigest()
     return digests
 
 
-def _add(digest, texts, separator: bytes, count: int | None = None, encode: bool = True) -> None:
-    """Feed ``texts`` (``count`` of them; UTF-8 bytes already with ``encode=False``) to ``digest``, each after
-    ``separator``, in blocks of ``BLOCK_TEXTS`` joined in C: fed a text at a time, the digest of 40,000 texts
-    took 2.5 times as long, and a block (some 140 KB of news text) still fits the processor's cache (blocks of
-    128 or 2,048 texts were slower)."""
-    count = len(texts) if count is None else count
-    texts = iter(texts)
-    for _ in range(0, count, BLOCK_TEXTS):
-        block = islice(texts, BLOCK_TEXTS)
-        digest.update(separator)
-        digest.update(separator.join(map(str.encode, block) if encode else block))
+def _shape(texts: list, references) -> int | list[int]:
+    """The number of summaries when each has one reference (the usual batch: nothing to list), else the list of
+    the number of references of each; a row of a batch ``scoring.check_batch`` accepts has one at least, so a
+    batch has one each exactly when it has twice as many texts as summaries."""
+    return len(references) if len(texts) == 2 * len(references) else list(map(len, references))
 
 
-BLOCK_TEXTS = 512
-_SUMMARY, _REFERENCE, _FURTHER, _SOURCE = b"\xff", b"\xfe", b"\xfd", b"\xfc"  # bytes no UTF-8 text contains
+class _NotPlain(Exception):
+    """A text that is not a plain ``str``."""
+
+
+class _PlainPickler(pickle.Pickler):
+    """Pickles lists of plain ``str`` and ``int``, for which ``pickle`` never asks ``reducer_override``: any other
+    object raises ``_NotPlain``."""
+
+    def reducer_override(self, obj):
+        raise _NotPlain
+
+
+def _plain(texts) -> list[str]:
+    return list(map(str.__str__, texts))  # a str subclass's text as a plain str (a plain str itself)
 
 
 def cache_path(metric: Metric, summaries, references, sources=None) -> Path:
@@ -83,7 +104,7 @@ def cache_path(metric: Metric, summaries, references, sources=None) -> Path:
 
 
 def _path(metric: Metric, digest: str, maker: Maker | None = None, where: Path | None = None) -> Path:
-    return entry_file(where or cache_dir("scores"), metric.name, maker or _maker(metric), ".npz", digest)
+    return entry_file(where or cache_dir("scores"), metric.name, maker or _maker(metric), ".npy", digest)
 
 
 def _maker(metric: Metric) -> Maker:
@@ -102,9 +123,9 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     in one call of their scorer), and each metric's table is stored under its own signature.
     ``progress`` shows a bar over the calls."""
     needs_source = any(m.needs_source for m in metrics)
-    keyed = sources is None or needs_source  # every text goes into a key, whose strict encoding checks it
-    with checked_batch(summaries, references, sources, needs_source=needs_source, texts=not keyed):
-        digests = _digests(summaries, references, sources if needs_source else None)
+    with checked_batch(summaries, references, sources, needs_source=needs_source) as listed:
+        texts = listed.texts if listed else _texts(summaries, references)
+        digests = _both_digests(texts, references, sources if needs_source else None)
         makers = [_maker(m) for m in metrics]
         where = cache_dir("scores")  # once a call: it makes the folder
         paths = [_path(m, digests[m.needs_source], maker, where) for m, maker in zip(metrics, makers)]
@@ -113,39 +134,43 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
         scored = score_together([metrics[i] for i in missed], summaries, references, sources, progress=progress)
         for i, table in zip(missed, scored):
             tables[i] = table
-            save(paths[i], _npz(table), makers[i])
+            _save_table(paths[i], table, makers[i])
         return tables
-
-
-def _digests(summaries, references, sources) -> dict[bool, str]:
-    """``_both_digests``, whose strict UTF-8 encoding of every text checks the texts (``scoring.check_batch``):
-    when it fails, ``check_texts`` says which text is wrong and why."""
-    try:
-        return _both_digests(summaries, references, sources)
-    except (TypeError, UnicodeEncodeError):  # a text that is not a str, or holds a lone surrogate
-        check_texts(summaries, references, sources)
-        raise
 
 
 def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:
     try:
-        with np.load(path, allow_pickle=False) as stored:
-            columns = [str(c) for c in stored["columns"]]
-            values = stored["values"]
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as err:
+        with open(path, "rb") as handle:
+            stored = np.lib.format.read_array(handle, allow_pickle=False)
+        columns = list(stored.dtype.names or ())
+        if stored.ndim != 1 or not columns or stored.dtype != _row_type(columns):
+            raise ValueError(f"not a table of float columns: {stored.dtype} {stored.shape}")
+    except (OSError, ValueError, EOFError) as err:
         warn(f"score cache file {path} is corrupt ({err}); recomputing and overwriting it")
         return None
-    if values.shape != (expected_rows, len(columns)):
-        warn(f"score cache file {path} holds {values.shape} scores for {expected_rows} "
+    if len(stored) != expected_rows:
+        warn(f"score cache file {path} holds {(len(stored), len(columns))} scores for {expected_rows} "
              "summaries; recomputing and overwriting it")
         return None
     import pandas as pd
 
-    return pd.DataFrame(values, columns=columns)
+    return pd.DataFrame(stored.view(np.float64).reshape(len(stored), len(columns)), columns=columns)
 
 
-def _npz(table: pd.DataFrame) -> bytes:
-    """``table`` as the bytes of an ``.npz`` archive without pickles (built in memory: one write to the file)."""
-    out = io.BytesIO()
-    np.savez(out, columns=np.array(table.columns, dtype=str), values=table.to_numpy(dtype=float))
-    return out.getvalue()
+def _save_table(path: Path, table: pd.DataFrame, maker: Maker) -> None:
+    """Store ``table`` at ``path`` as a structured ``.npy`` array, one float64 field per column (``np.save``
+    writes its header and the values in one write, straight to the file: the cache's own CPU in a miss of
+    20,000 pairs on a loaded machine was 10.3-11.5 ms so, 15.0-16.6 with ``.npz`` archives built in memory;
+    benchmarks/RESULTS.md). A table whose column names are not distinct and non-empty (no structured array can
+    name its fields so) is not stored, with a warning."""
+    columns = [str(c) for c in table.columns]
+    if not columns or "" in columns or len(set(columns)) != len(columns):
+        warn(f"score cache: the table of {path.name} has the columns {columns}, which cannot name a stored "
+             "table's fields (distinct, non-empty); it is not cached")
+        return
+    values = np.ascontiguousarray(table.to_numpy(dtype=np.float64))
+    save(path, lambda handle: np.save(handle, values.view(_row_type(columns)).reshape(-1)), maker)
+
+
+def _row_type(columns: list[str]) -> np.dtype:
+    return np.dtype([(c, np.float64) for c in columns])

@@ -3,9 +3,9 @@ gram counts type and R/P/F.
 
 ``InputError`` is what every metric raises for bad input (a ``ValueError``: the command line turns it
 into a one-line error). ``check_batch`` is the one check of a batch's shape and texts, run by
-``Metric.score``, the score cache (which leaves the texts to its key's strict UTF-8 encoding, and
-``check_texts`` to say what is wrong) and ``rougelab.rouge.rouge`` alike; ``checked_batch`` makes the
-checks of one call after the first free, so a batch is checked once however many layers it passes.
+``Metric.score``, the score cache and ``rougelab.rouge.rouge`` alike; ``checked_batch`` makes the
+checks of one call after the first free, so a batch is checked once however many layers it passes, and
+its texts listed once (``check_listed_batch``).
 ``GramCounts`` is a text's gram -> count table with its clipped match (Lin 2004, eq. 1; ``Grams``: the
 same as arrays);
 ``prf`` / ``with_f`` turn hits into R, P and F (eq. 4) and ``round_decimals`` is the one rounding, for
@@ -28,23 +28,30 @@ class InputError(ValueError):
     """Bad input to a metric: says what was wrong, with which input, and what to do."""
 
 
-# The batch ``checked_batch`` has checked, for the calls inside its block: (summaries, references, sources).
+# The batch ``checked_batch`` has checked, for the calls inside its block: (summaries, references, sources, the
+# ``ListedBatch`` of its texts or None).
 _CHECKED: ContextVar[tuple] = ContextVar("rougelab_checked_batch", default=())
 
 
 def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
-                sources: Sequence[str] | None = None, *, needs_source: bool = False, texts: bool = True) -> None:
+                sources: Sequence[str] | None = None, *, needs_source: bool = False) -> None:
     """Raise ``InputError`` unless the batch is well formed.
 
     Lists (or tuples) of the same length; every summary, reference and source a ``str`` of valid
     Unicode (a lone surrogate cannot be encoded as UTF-8); at least one reference per summary.
     Inside ``checked_batch`` of these same objects it returns at once: they were checked.
-    ``texts=False`` checks all but the texts themselves, for a caller that UTF-8 encodes every text
-    strictly anyway (the score cache's key) and calls ``check_texts`` when that fails.
     """
     done = _CHECKED.get()
     if done and done[0] is summaries and done[1] is references and (sources is None or done[2] is sources):
         return
+    _check_shape(summaries, references, sources, needs_source)
+    if _well_formed(summaries, references, () if sources is None else sources):
+        return
+    _raise_first_fault(summaries, references, sources)
+
+
+def _check_shape(summaries, references, sources, needs_source: bool) -> None:
+    """``check_batch``'s checks of the lists and their lengths."""
     _check_list(summaries, "summaries")
     _check_list(references, "references", what="a list of reference lists")
     if needs_source and sources is None:
@@ -59,9 +66,6 @@ def check_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
                          "pass one list of references per summary")
     if sources is not None and len(sources) != len(summaries):
         raise InputError(f"{len(summaries)} summaries but {len(sources)} sources: pass one source per summary")
-    if _well_formed(summaries, references, () if sources is None else sources, texts):
-        return
-    _raise_first_fault(summaries, references, sources, texts)
 
 
 class ListedBatch(NamedTuple):
@@ -72,60 +76,60 @@ class ListedBatch(NamedTuple):
     non_ascii: list[str]
 
 
-def check_listed_batch(summaries: Sequence[str], references: Sequence[Sequence[str]]) -> ListedBatch | None:
-    """``check_batch(summaries, references)``, and for the usual batch (lists or tuples of ``str``) its
-    texts listed by the same pass (``ListedBatch``), so that a caller reads them no more; None for any other batch
-    that passes."""
+def check_listed_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
+                       sources: Sequence[str] | None = None, *, needs_source: bool = False) -> ListedBatch | None:
+    """``check_batch(summaries, references, sources, needs_source=...)``, and for the usual batch (lists or tuples
+    of ``str``) the texts of its summaries and references listed by the same pass (``ListedBatch``), so that a
+    caller reads them no more; None for any other batch that passes. Inside ``checked_batch`` of these same
+    objects: the listing it made, without checking again."""
     done = _CHECKED.get()
-    if not (done and done[0] is summaries and done[1] is references) and type(summaries) in _SEQUENCES and \
-            type(references) in _SEQUENCES and len(summaries) == len(references) and \
-            set(map(type, references)) <= _SEQUENCES:
+    if done and done[0] is summaries and done[1] is references and (sources is None or done[2] is sources):
+        return done[3]
+    _check_shape(summaries, references, sources, needs_source)
+    if type(summaries) in _SEQUENCES and type(references) in _SEQUENCES and \
+            (sources is None or type(sources) in _SEQUENCES):
         every, non_ascii = [*summaries, *chain.from_iterable(references)], []
-        if _well_formed(summaries, references, (), True, every, non_ascii):
+        if _well_formed(summaries, references, (), every, non_ascii) and \
+                (sources is None or _well_formed((), (), sources)):
             return ListedBatch(every, non_ascii)
-    check_batch(summaries, references)  # says what is wrong, or (inside ``checked_batch``) returns at once
+    elif _well_formed(summaries, references, () if sources is None else sources):
+        return None
+    _raise_first_fault(summaries, references, sources)  # none for rows of other sequence types
     return None
 
 
-def check_texts(summaries: Sequence[str], references: Sequence[Sequence[str]],
-                sources: Sequence[str] | None = None) -> None:
-    """Raise the ``InputError`` that ``check_batch`` gives for the first text that is not a ``str`` of valid
-    Unicode, in a batch that passed ``check_batch(..., texts=False)``."""
-    _raise_first_fault(summaries, references, sources, texts=True)
-
-
-def _raise_first_fault(summaries, references, sources, texts: bool) -> None:
-    """The ``InputError`` of the batch's first fault, row by row, saying where (its texts read too, with
-    ``texts``); none when there is none (reference rows of another sequence type, say)."""
+def _raise_first_fault(summaries, references, sources) -> None:
+    """The ``InputError`` of the batch's first fault, row by row, saying where; none when there is none
+    (reference rows of another sequence type, say)."""
     for i, refs in enumerate(references):
         if isinstance(refs, str):
             raise InputError(f"references[{i}] is a string: pass a list of reference texts per summary")
         _check_list(refs, f"references[{i}]")
         if len(refs) == 0:
             raise InputError(f"summary {i} has no references: pass a non-empty list of reference texts")
-        for k, ref in enumerate(refs if texts else ()):
+        for k, ref in enumerate(refs):
             if not (isinstance(ref, str) and ref.isascii()):  # an ASCII str is valid: skip the costly checks
                 _check_text(ref, f"references[{i}][{k}]")
-    for i, text in enumerate(summaries if texts else ()):
+    for i, text in enumerate(summaries):
         if not (isinstance(text, str) and text.isascii()):
             _check_text(text, f"summaries[{i}]")
-    for i, text in enumerate(sources if texts and sources is not None else ()):
+    for i, text in enumerate(sources if sources is not None else ()):
         _check_text(text, f"sources[{i}]", hint=" (does this dataset have source documents?)")
 
 
 @contextmanager
 def checked_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
-                  sources: Sequence[str] | None = None, *, needs_source: bool = False,
-                  texts: bool = True) -> Iterator[None]:
-    """``check_batch`` once, then, inside the block, every ``check_batch`` of these same objects passes
-    without checking again: an entry point that hands the batch on (the score cache to ``Metric.score``
-    to a scorer such as ``rougelab.rouge.rouge``, each of which checks what it is given when called on
-    its own) checks it once per call. ``texts=False``: the block checks the texts first thing itself
-    (as ``check_batch`` says)."""
-    check_batch(summaries, references, sources, needs_source=needs_source, texts=texts)
-    token = _CHECKED.set((summaries, references, sources))
+                  sources: Sequence[str] | None = None, *,
+                  needs_source: bool = False) -> Iterator[ListedBatch | None]:
+    """``check_listed_batch`` once, yielding its listing, then, inside the block, every ``check_batch`` of these
+    same objects passes without checking again and every ``check_listed_batch`` gives that listing: an entry
+    point that hands the batch on (the score cache to ``Metric.score`` to a scorer such as
+    ``rougelab.rouge.rouge``, each of which checks what it is given when called on its own) checks and lists
+    it once per call."""
+    listed = check_listed_batch(summaries, references, sources, needs_source=needs_source)
+    token = _CHECKED.set((summaries, references, sources, listed))
     try:
-        yield
+        yield listed
     finally:
         _CHECKED.reset(token)
 
@@ -145,23 +149,20 @@ def joined_batch(systems: Mapping[str, Sequence[str]], references: Sequence[Sequ
     joined = ([summary for summaries in systems.values() for summary in summaries],
               [refs for _ in systems for refs in references],
               None if sources is None else [source for _ in systems for source in sources])
-    token = _CHECKED.set(joined)
+    token = _CHECKED.set((*joined, None))
     try:
         yield joined
     finally:
         _CHECKED.reset(token)
 
 
-def _well_formed(summaries, references, sources, texts: bool = True, every: list | None = None,
-                 non_ascii: list | None = None) -> bool:
-    """True when each reference list is a non-empty list or tuple and (with ``texts``) every text a ``str`` (or a
+def _well_formed(summaries, references, sources, every: list | None = None, non_ascii: list | None = None) -> bool:
+    """True when each reference list is a non-empty list or tuple and every text a ``str`` (or a
     subclass) that encodes as UTF-8; checked with builtins that loop in C, so that a large batch costs no Python loop
     per text. ``every``: the batch's texts listed already (summaries, references, sources); ``non_ascii``: a list
     that the texts that are not ASCII are put in (in order; when True is returned)."""
     if not (set(map(type, references)) <= _SEQUENCES and all(references)):
         return False
-    if not texts:
-        return True
     if every is None:
         every = list(chain(summaries, chain.from_iterable(references), sources))
     try:

@@ -23,6 +23,14 @@ buy); then it compiles. A fresh environment's small first call compiles nothing;
 kernels it needs at once. ``ROUGELAB_COMPILE_SECONDS=0`` compiles every kernel on its first call. Every other
 kernel (the other metrics') compiles on its first call.
 
+A kernel kept on disk is ready at once, which suits a process that makes many calls (a notebook, a benchmark's
+warm process). Loading one is not free: the first load starts numba's compiler (``NUMBA_START_SECONDS``), each
+kernel then costs ``LOAD_SECONDS``. Inside ``one_call()`` (the command line's scoring commands: one call in a
+fresh process), for a call whose Python run would cost less than numba's start, a kernel kept on disk is rented
+like one not compiled, with the cost of loading it as the price (``ROUGELAB_COMPILE_SECONDS`` does not set it):
+a few texts run as Python (``rougelab score`` on one pair took 0.50 s against 0.99); a larger call, or a batch
+whose Python run would cost more, loads at once.
+
 numba keys a kernel it keeps on disk (``cache=True``) by the file the kernel is written in alone, and
 freezes what the kernel reads from elsewhere (the helpers it calls, the constants it uses) into the
 machine code: an edit to such a helper would leave the old code in use. So our kernels are kept in a
@@ -40,6 +48,7 @@ import re
 import threading
 import types
 from concurrent.futures import ThreadPoolExecutor, wait
+from contextlib import contextmanager
 from functools import lru_cache, wraps
 from pathlib import Path
 
@@ -221,8 +230,18 @@ def _compile_seconds(value: str) -> float:
 # sets it (0: every kernel compiles on its first call, as the benchmarks of warm processes want).
 COMPILE_SECONDS = _compile_seconds(os.environ.get("ROUGELAB_COMPILE_SECONDS", "1"))
 
+# What loading a kernel kept on disk costs a process (``one_call`` rents by them): numba's start on the first load
+# (the first refresh of its target context, which imports numba's array, linear algebra, cffi, ...
+# implementations: 0.38-0.44 s of CPU in a process that had imported what `rougelab score` imports, on a loaded
+# 2-core machine; the whole command on one pair took 0.40-0.55 s more CPU loading its six kernels than running
+# them as Python), then each kernel (3.5-15 ms; median 5).
+NUMBA_START_SECONDS = 0.45
+LOAD_SECONDS = 0.005
+
 _ready: set = set()         # kernels called as they are from now on (compiled, kept on disk, or plain Python)
 _python_seconds: dict = {}  # kernel -> estimated Python seconds spent on it (present: the disk was checked)
+_kept: set = set()          # kernels found kept on disk (ready at once, but inside ``one_call()``)
+_one_call = False           # inside ``one_call()``
 _twins: dict = {}           # Python source -> its Python twin
 _twin_globals: dict = {}    # id of a module's globals -> the twins' copy of them
 _choosing = threading.Lock()
@@ -238,7 +257,8 @@ def compiled_or_python(kernel, python_seconds: float):
     kept on disk in ``kernel_cache()``), else its Python source with its whole call tree (``python_twin``),
     which compiles nothing, until the Python seconds spent on it, this batch's included, would reach
     ``COMPILE_SECONDS``: then ``kernel``, compiled by this call (rent or buy), and so is every kernel after a
-    batch whose own Python run alone would reach it (``_bulk``). Once ready, one set lookup."""
+    batch whose own Python run alone would reach it (``_bulk``). Inside ``one_call()`` a kernel kept on disk is
+    rented the same way, at the price of loading it (``_loading_pays``). Once ready, one set lookup."""
     if kernel in _ready:
         return kernel
     with _choosing:
@@ -247,7 +267,11 @@ def compiled_or_python(kernel, python_seconds: float):
         spent = _python_seconds[kernel] + python_seconds
         if python_seconds >= COMPILE_SECONDS:  # a batch worth compiling for: so is every kernel from now on
             _bulk.set()
-        if spent >= COMPILE_SECONDS or _bulk.is_set():
+        if kernel in _kept:
+            bought = _loading_pays(kernel, python_seconds)
+        else:
+            bought = spent >= COMPILE_SECONDS or _bulk.is_set()
+        if bought:
             _ready.add(kernel)
             return kernel
         _python_seconds[kernel] = spent
@@ -255,28 +279,70 @@ def compiled_or_python(kernel, python_seconds: float):
 
 
 def _found_ready(kernel) -> bool:
-    """Whether ``kernel`` is plain Python, compiled in this process or kept on disk (the disk looked at once), and so
-    in ``_ready``; called holding ``_choosing``."""
+    """Whether ``kernel`` is plain Python, compiled in this process or kept on disk (the disk looked at once; outside
+    ``one_call()``), and so in ``_ready``; called holding ``_choosing``."""
     if not hasattr(kernel, "signatures") or kernel.signatures:  # plain Python, or compiled here already
         _ready.add(kernel)
         return True
     if kernel not in _python_seconds:
         _python_seconds[kernel] = 0.0
         if _on_disk(kernel):
-            _ready.add(kernel)
-            return True
+            _kept.add(kernel)
+    if kernel in _kept and not _one_call:
+        _ready.add(kernel)
+        return True
     return False
+
+
+@contextmanager
+def one_call(python_seconds: float = 0.0):
+    """Score as a process that makes one call, such as a command line run, whose Python run the caller estimates at
+    ``python_seconds`` (0: unknown). Below the cost of loading a kernel (``load_seconds``: numba's start, while it
+    has not started), a kernel kept on disk is not ready at once within: it is rented like one not compiled
+    (``compiled_or_python``), at the price of loading it rather than ``COMPILE_SECONDS`` (``_loading_pays``), since
+    a few texts' Python run costs milliseconds. From that cost on, kept kernels are ready at once, as outside: a
+    kernel's batch is often a piece of the call (``api._score_batch``), whose Python run alone would not reach
+    it. Kernels not kept on disk keep their rule; the choices made stand after it."""
+    global _one_call
+    outer, _one_call = _one_call, python_seconds < load_seconds()
+    try:
+        yield
+    finally:
+        _one_call = outer
+
+
+def _loading_pays(kernel, batch_seconds: float) -> bool:
+    """Inside ``one_call()``: whether loading ``kernel``, kept on disk, costs no more (``load_seconds``) than the
+    Python it has cost and a batch of ``batch_seconds`` would; numba's start is one cost for every kernel, so until
+    it has started the Python of every kernel kept on disk counts (the scan's is about half of a ROUGE-1 call's)."""
+    spent = _python_seconds[kernel] if _numba_started() else sum(_python_seconds[k] for k in _kept)
+    return spent + batch_seconds >= load_seconds()
+
+
+def load_seconds() -> float:
+    """What loading one more kernel kept on disk would cost this process: ``LOAD_SECONDS``, and numba's start
+    (``NUMBA_START_SECONDS``) until it has started."""
+    return LOAD_SECONDS + (0.0 if _numba_started() else NUMBA_START_SECONDS)
+
+
+def _numba_started() -> bool:
+    """Whether numba has started: its runtime is initialised by the first kernel compiled or loaded (0.68's flag;
+    without it, taken as started)."""
+    from numba.core.runtime import nrt
+
+    return getattr(nrt.rtsys, "_init", True)
 
 
 def runs_compiled(kernel) -> bool:
     """Whether ``kernel`` would run compiled on its next call without compiling for it: ready (compiled in this
-    process, kept on disk, or plain Python), or every kernel compiles on its first call (``COMPILE_SECONDS`` 0).
+    process, kept on disk outside ``one_call()``, or plain Python), or it compiles on its first call
+    (``COMPILE_SECONDS`` 0, a kernel not kept on disk).
     For a kernel that only replaces others that are compiled on their own (whose compiling is not worth what it
     saves a call: ``api._score_piece``'s ``small_batch_rpf``)."""
-    if kernel in _ready or COMPILE_SECONDS == 0:
+    if kernel in _ready:
         return True
     with _choosing:
-        return _found_ready(kernel)
+        return _found_ready(kernel) or (COMPILE_SECONDS == 0 and kernel not in _kept)
 
 
 def run_kernel(kernel, estimate, *args):

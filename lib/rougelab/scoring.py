@@ -76,6 +76,11 @@ class ListedBatch(NamedTuple):
     non_ascii: list[str]
 
 
+def batch_texts(summaries: Sequence[str], references: Sequence[Sequence[str]]) -> list:
+    """Every text of a batch in ``ListedBatch``'s order: the summaries, then each summary's references."""
+    return [*summaries, *chain.from_iterable(references)]
+
+
 def check_listed_batch(summaries: Sequence[str], references: Sequence[Sequence[str]],
                        sources: Sequence[str] | None = None, *, needs_source: bool = False) -> ListedBatch | None:
     """``check_batch(summaries, references, sources, needs_source=...)``, and for the usual batch (lists or tuples
@@ -88,7 +93,7 @@ def check_listed_batch(summaries: Sequence[str], references: Sequence[Sequence[s
     _check_shape(summaries, references, sources, needs_source)
     if type(summaries) in _SEQUENCES and type(references) in _SEQUENCES and \
             (sources is None or type(sources) in _SEQUENCES):
-        every, non_ascii = [*summaries, *chain.from_iterable(references)], []
+        every, non_ascii = batch_texts(summaries, references), []
         if _well_formed(summaries, references, (), every, non_ascii) and \
                 (sources is None or _well_formed((), (), sources)):
             return ListedBatch(every, non_ascii)

@@ -28,7 +28,7 @@ from typing import NamedTuple, Sequence
 import numpy as np
 
 from rougelab.score_table import ScoreTable, frame_scorer
-from rougelab.scoring import InputError, check_batch, check_listed_batch
+from rougelab.scoring import InputError, batch_texts, check_batch, check_listed_batch
 from rougelab.rouge.best_f import best_f_rpf
 # run_kernel, map_threads, parts_of and start_threads through batch: importing rougelab._jit here would make this
 # module a kernel source (_jit.kernel_sources)
@@ -402,7 +402,7 @@ def _text_pairs(summaries, references, every: list[str] | None = None) -> tuple[
     and the reference (model) of every pair, summary i owning pairs ``bounds[i]:bounds[i + 1]``. ``every``:
     the batch's texts listed already, the summaries then their references (``check_listed_batch``)."""
     if every is None:
-        every = [*summaries, *chain.from_iterable(references)]
+        every = batch_texts(summaries, references)
     texts, text_ids = first_sight_ids(every)  # every distinct text
     peers, models = text_ids[:len(summaries)], text_ids[len(summaries):]
     if len(models) == len(summaries):  # one reference each (each has one at least): summary i owns pair i

@@ -24,6 +24,7 @@ from rougelab.cache_store import Maker, entry_file, save
 from rougelab.metrics.base import Metric
 from rougelab.metrics.together import score_together
 from rougelab.paths import cache_dir
+from rougelab.score_table import ScoreTable
 from rougelab.scoring import batch_texts, checked_batch
 from rougelab.warn import warn
 
@@ -125,11 +126,23 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
         paths = [_path(m, digests[m.needs_source], maker, where) for m, maker in zip(metrics, makers)]
         tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p in paths]
         missed = [i for i, table in enumerate(tables) if table is None]
-        scored = score_together([metrics[i] for i in missed], summaries, references, sources, progress=progress)
+        scored = score_together([metrics[i] for i in missed], summaries, references, sources, progress=progress,
+                                frames=False)
         for i, table in zip(missed, scored):
-            tables[i] = table
-            _save_table(paths[i], table, makers[i])
+            tables[i] = _stored(paths[i], table, makers[i])
         return tables
+
+
+def _stored(path: Path, table: ScoreTable | pd.DataFrame, maker: Maker) -> pd.DataFrame:
+    """The DataFrame of a table ``score_together`` gave (``frames=False``), stored at ``path``: a ``ScoreTable``'s
+    own array is stored and becomes the frame (``frame(copy=False)``: the table is this call's alone), without
+    the DataFrame of the joint call, its columns taken and turned back into a C-ordered array (in a miss of
+    20,000 pairs, ROUGE-1, -2 and -L: benchmarks/RESULTS.md)."""
+    if isinstance(table, ScoreTable):
+        _save_table(path, list(table.columns), table.values, maker)
+        return table.frame(copy=False)
+    _save_table(path, [str(c) for c in table.columns], table.to_numpy(dtype=np.float64), maker)
+    return table
 
 
 def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:
@@ -151,19 +164,18 @@ def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:
     return pd.DataFrame(stored.view(np.float64).reshape(len(stored), len(columns)), columns=columns)
 
 
-def _save_table(path: Path, table: pd.DataFrame, maker: Maker) -> None:
-    """Store ``table`` at ``path`` as a structured ``.npy`` array, one float64 field per column (``np.save``
-    writes its header and the values in one write, straight to the file: the cache's own CPU in a miss of
-    20,000 pairs on a loaded machine was 10.3-11.5 ms so, 15.0-16.6 with ``.npz`` archives built in memory;
-    benchmarks/RESULTS.md). A table whose column names are not distinct and non-empty (no structured array can
-    name its fields so) is not stored, with a warning."""
-    columns = [str(c) for c in table.columns]
+def _save_table(path: Path, columns: list[str], values: np.ndarray, maker: Maker) -> None:
+    """Store the table of ``columns`` and ``values`` (a row per summary) at ``path`` as a structured ``.npy``
+    array, one float64 field per column (``np.save`` writes its header and the values in one write, straight to
+    the file: the cache's own CPU in a miss of 20,000 pairs on a loaded machine was 10.3-11.5 ms so, 15.0-16.6
+    with ``.npz`` archives built in memory; benchmarks/RESULTS.md). A table whose column names are not distinct
+    and non-empty (no structured array can name its fields so) is not stored, with a warning."""
     if not columns or "" in columns or len(set(columns)) != len(columns):
         warn(f"score cache: the table of {path.name} has the columns {columns}, which cannot name a stored "
              "table's fields (distinct, non-empty); it is not cached")
         return
-    values = np.ascontiguousarray(table.to_numpy(dtype=np.float64))
-    save(path, lambda handle: np.save(handle, values.view(_row_type(columns)).reshape(-1)), maker)
+    rows = np.ascontiguousarray(values, dtype=np.float64).view(_row_type(columns)).reshape(-1)
+    save(path, lambda handle: np.save(handle, rows), maker)
 
 
 def _row_type(columns: list[str]) -> np.dtype:

@@ -237,3 +237,33 @@ def test_the_tables_of_a_miss_share_no_numbers():
         pd.testing.assert_frame_equal(table, want)
     assert not any(np.shares_memory(tables[0].to_numpy(), t.to_numpy()) for t in tables[1:])
     pd.testing.assert_frame_equal(score_cache.cached_scores(metrics, summaries, references)[0], kept[0])
+
+
+def test_a_miss_no_entry_can_hold_is_scored_before_its_key_is_made(monkeypatch):
+    """Where the scores folder holds no entry of the metrics (among the names it reads: ``TEXTS_PER_NAME``), the
+    batch is scored first and keyed after (``tail_work``: on a thread out of items); the entry is then read as
+    any other. Where it may hold one, the key comes first."""
+    order = []
+
+    def scorer(summaries, references):
+        order.append("score")
+        return pd.DataFrame({"n": [float(len(s)) for s in summaries]})
+
+    digests = score_cache._both_digests
+    monkeypatch.setattr(score_cache, "_both_digests", lambda *batch: (order.append("key"), digests(*batch))[1])
+    count, other, third = (Metric(name, scorer, primary="n") for name in ("count", "other", "third"))
+    summaries, references = [f"text {i}" for i in range(100)], [[f"reference {i}"] for i in range(100)]
+
+    def keyed(metric, *batch):
+        order.clear()
+        table = score_cache.cached_score(metric, *batch)
+        return order, table
+
+    first = keyed(count, summaries, references)
+    assert first[0] == ["score", "key"]  # the folder is empty
+    assert keyed(count, summaries, references)[0] == ["key"]  # read from the cache
+    assert keyed(count, summaries[::-1], references[::-1])[0] == ["key", "score"]  # it holds count's entries
+    assert keyed(other, summaries, references)[0] == ["score", "key"]  # none of other's among its 4 names
+    monkeypatch.setattr(score_cache, "TEXTS_PER_NAME", 1_000)  # 200 texts: no name read
+    assert keyed(third, summaries, references)[0] == ["key", "score"]
+    pd.testing.assert_frame_equal(score_cache.cached_score(count, summaries, references), first[1])

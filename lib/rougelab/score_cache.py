@@ -12,6 +12,8 @@ float64 field per column, named as the column (``_save_table``).
 """
 from __future__ import annotations
 
+import functools
+import os
 import pickle
 from pathlib import Path
 from types import SimpleNamespace
@@ -20,12 +22,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rougelab.cache_store import Maker, entry_file, save
+from rougelab.cache_store import Maker, entry_file, entry_prefix, save
 from rougelab.metrics.base import Metric
 from rougelab.metrics.together import score_together
 from rougelab.paths import cache_dir
 from rougelab.score_table import ScoreTable
 from rougelab.scoring import batch_texts, checked_batch
+from rougelab.tail_work import tail_work
 from rougelab.warn import warn
 
 if TYPE_CHECKING:  # pandas loads when a cached table is read
@@ -120,10 +123,15 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     needs_source = any(m.needs_source for m in metrics)
     with checked_batch(summaries, references, sources, needs_source=needs_source) as listed:
         texts = listed.texts if listed else batch_texts(summaries, references)
-        digests = _both_digests(texts, references, sources if needs_source else None)
+        digests = _Deferred(_both_digests, texts, references, sources if needs_source else None)
         makers = [_maker(m) for m in metrics]
         where = cache_dir("scores")  # once a call: it makes the folder
-        paths = [_path(m, digests[m.needs_source], maker, where) for m, maker in zip(metrics, makers)]
+        if _holds_none(where, metrics, len(texts)):  # each a miss: the key waits for the scoring's idle end (``tail_work``)
+            with tail_work(digests):
+                scored = score_together(metrics, summaries, references, sources, progress=progress, frames=False)
+            paths = _paths(metrics, makers, digests.result(), where)
+            return [_stored(path, table, maker) for path, table, maker in zip(paths, scored, makers)]
+        paths = _paths(metrics, makers, digests.result(), where)
         tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p in paths]
         missed = [i for i, table in enumerate(tables) if table is None]
         scored = score_together([metrics[i] for i in missed], summaries, references, sources, progress=progress,
@@ -131,6 +139,51 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
         for i, table in zip(missed, scored):
             tables[i] = _stored(paths[i], table, makers[i])
         return tables
+
+
+# Texts of a batch per name of the scores folder read at most to learn that it holds no entry of a call's metrics
+# (``_holds_none``): a name took about 0.4 us to read, a text 0.09 us to key (20,000 news pairs: 1,000 names
+# read in 0.41 ms, the key of their 40,000 texts 3.5 ms).
+TEXTS_PER_NAME = 40
+
+
+def _holds_none(where: Path, metrics: list[Metric], texts: int) -> bool:
+    """Whether the folder ``where`` holds no entry of ``metrics`` (no name opens as theirs: a miss for each
+    whatever the key), read from its first ``texts // TEXTS_PER_NAME`` names: a folder holding more may hold one.
+    An entry another process writes meanwhile is written again with the numbers it holds (``write_atomic``)."""
+    prefixes, at_most = tuple({entry_prefix(metric.name) for metric in metrics}), texts // TEXTS_PER_NAME
+    with os.scandir(where) as names:
+        for count, entry in enumerate(names):
+            if count == at_most or entry.name.startswith(prefixes):
+                return False
+    return True
+
+
+def _paths(metrics: list[Metric], makers: list[Maker], digests: dict[bool, str], where: Path) -> list[Path]:
+    return [_path(m, digests[m.needs_source], maker, where) for m, maker in zip(metrics, makers)]
+
+
+class _Deferred:
+    """``function(*args)``, called when asked for or before (``tail_work``, on another thread): ``result()`` gives
+    its value or raises its error in the thread that asks."""
+
+    def __init__(self, function, *args):
+        self._call = functools.partial(function, *args)
+        self._outcome: tuple[bool, object] | None = None
+
+    def __call__(self) -> None:
+        try:
+            self._outcome = (True, self._call())
+        except Exception as err:  # raised by ``result``: a thread of a threaded map would raise it as the map's
+            self._outcome = (False, err)
+
+    def result(self):
+        if self._outcome is None:
+            self()
+        done, value = self._outcome
+        if not done:
+            raise value
+        return value
 
 
 def _stored(path: Path, table: ScoreTable | pd.DataFrame, maker: Maker) -> pd.DataFrame:

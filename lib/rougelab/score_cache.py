@@ -8,7 +8,9 @@ fingerprint, the versions of the third-party packages whose code computes the me
 resource files (``rougelab.fingerprint``), so after a change to any of them the cache misses. Entries are
 kept by the cache store (``rougelab.cache_store``: atomic writes, a metadata record beside each file); a
 corrupt file is reported and recomputed. An entry is one ``.npy`` file: the table as a structured array, one
-float64 field per column, named as the column (``_save_table``).
+float64 field per column, named as the column (``_save_table``). Where the cache's folder holds no entry of the
+metrics (``_holds_none``), no key can find one: the batch is scored first, and keyed by the first thread of the
+scoring's threaded map that runs out of pieces while another finishes its last (``rougelab.tail_work``).
 """
 from __future__ import annotations
 
@@ -123,22 +125,27 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     needs_source = any(m.needs_source for m in metrics)
     with checked_batch(summaries, references, sources, needs_source=needs_source) as listed:
         texts = listed.texts if listed else batch_texts(summaries, references)
-        digests = _Deferred(_both_digests, texts, references, sources if needs_source else None)
-        makers = [_maker(m) for m in metrics]
         where = cache_dir("scores")  # once a call: it makes the folder
-        if _holds_none(where, metrics, len(texts)):  # each a miss: the key waits for the scoring's idle end (``tail_work``)
-            with tail_work(digests):
+        keyed = _Deferred(_entries, metrics, texts, references, sources if needs_source else None, where)
+        if _holds_none(where, metrics, len(texts)):  # each a miss: the key waits for the scoring's idle end
+            with tail_work(keyed):
                 scored = score_together(metrics, summaries, references, sources, progress=progress, frames=False)
-            paths = _paths(metrics, makers, digests.result(), where)
-            return [_stored(path, table, maker) for path, table, maker in zip(paths, scored, makers)]
-        paths = _paths(metrics, makers, digests.result(), where)
-        tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p in paths]
+            return [_stored(*entry, table) for entry, table in zip(keyed.result(), scored)]
+        entries = keyed.result()
+        tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p, _ in entries]
         missed = [i for i, table in enumerate(tables) if table is None]
         scored = score_together([metrics[i] for i in missed], summaries, references, sources, progress=progress,
                                 frames=False)
         for i, table in zip(missed, scored):
-            tables[i] = _stored(paths[i], table, makers[i])
+            tables[i] = _stored(*entries[i], table)
         return tables
+
+
+def _entries(metrics: list[Metric], texts: list, references, sources, where: Path) -> list[tuple[Path, Maker]]:
+    """Where each metric's entry of the batch whose ``texts`` are listed lives in ``where``, and what makes it."""
+    digests = _both_digests(texts, references, sources)
+    makers = [_maker(m) for m in metrics]
+    return [(_path(m, digests[m.needs_source], maker, where), maker) for m, maker in zip(metrics, makers)]
 
 
 # Texts of a batch per name of the scores folder read at most to learn that it holds no entry of a call's metrics
@@ -157,10 +164,6 @@ def _holds_none(where: Path, metrics: list[Metric], texts: int) -> bool:
             if count == at_most or entry.name.startswith(prefixes):
                 return False
     return True
-
-
-def _paths(metrics: list[Metric], makers: list[Maker], digests: dict[bool, str], where: Path) -> list[Path]:
-    return [_path(m, digests[m.needs_source], maker, where) for m, maker in zip(metrics, makers)]
 
 
 class _Deferred:
@@ -186,7 +189,7 @@ class _Deferred:
         return value
 
 
-def _stored(path: Path, table: ScoreTable | pd.DataFrame, maker: Maker) -> pd.DataFrame:
+def _stored(path: Path, maker: Maker, table: ScoreTable | pd.DataFrame) -> pd.DataFrame:
     """The DataFrame of a table ``score_together`` gave (``frames=False``), stored at ``path``: a ``ScoreTable``'s
     own array is stored and becomes the frame (``frame(copy=False)``: the table is this call's alone), without
     the DataFrame of the joint call, its columns taken and turned back into a C-ordered array (in a miss of

@@ -192,8 +192,8 @@ class _Deferred:
 def _stored(path: Path, maker: Maker, table: ScoreTable | pd.DataFrame) -> pd.DataFrame:
     """The DataFrame of a table ``score_together`` gave (``frames=False``), stored at ``path``: a ``ScoreTable``'s
     own array is stored and becomes the frame (``frame(copy=False)``: the table is this call's alone), without
-    the DataFrame of the joint call, its columns taken and turned back into a C-ordered array (in a miss of
-    20,000 pairs, ROUGE-1, -2 and -L: benchmarks/RESULTS.md)."""
+    the DataFrame of the joint call, its columns taken and turned back into a C-ordered array: about 1-2 ms of a
+    miss of 20,000 pairs, ROUGE-1, -2 and -L (benchmarks/RESULTS.md)."""
     if isinstance(table, ScoreTable):
         _save_table(path, list(table.columns), table.values, maker)
         return table.frame(copy=False)

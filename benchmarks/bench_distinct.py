@@ -15,8 +15,8 @@ a process, and their processes take about a second) with the lowest and highest 
 
 Registry: ``get_metric(name).score`` against ``rouge()`` with the same options (the registry's defaults:
 stemming, Punkt sentences for ROUGE-L), and ``score_cache.cached_scores`` of rouge-1/2/l (an empty cache,
-as ``evaluate`` meets new data) against one ``rouge()`` call with the three measures, in alternating
-processes. Cold start: import and first call in a fresh interpreter with an empty kernel cache (``ROUGELAB_CACHE``,
+as ``evaluate`` meets new data, and a miss in a cache holding the entries of three other batches, as a cache in
+use holds them) against one ``rouge()`` call with the three measures, in alternating processes. Cold start: import and first call in a fresh interpreter with an empty kernel cache (``ROUGELAB_CACHE``,
 where the compiled kernels are kept, a new folder), then again with that cache filled, for each of
 ``FIRST_CALLS`` (``rouge()`` of ROUGE-1/2/L without stemming, the < 5 s target, and other common first calls),
 ``--rounds`` times.
@@ -93,8 +93,10 @@ def scorer_of(impl: str):
     return score
 
 
-def registry_work(side: str, batch, timer=time_calls) -> dict:
-    """Seconds (``timer``) of each registry row, by ``get_metric`` (``side="registry"``) or by ``rouge()``."""
+def registry_work(side: str, batch, others, timer=time_calls) -> dict:
+    """Seconds (``timer``) of each registry row, by ``get_metric`` (``side="registry"``) or by ``rouge()``; the
+    cache's second row finds the entries of the batch ``others`` and of its halves in the cache (a miss among
+    other batches' entries, as a cache in use holds them)."""
     from rougelab.metrics.registry import get_metric
     from rougelab.rouge import rouge
     from rougelab.score_cache import cached_scores
@@ -109,11 +111,17 @@ def registry_work(side: str, batch, timer=time_calls) -> dict:
 
     def together():
         if side == "registry":
-            os.environ["ROUGELAB_CACHE"] = tempfile.mkdtemp(dir=caches)  # an empty score cache
             return cached_scores(metrics, *batch)
         return rouge(*batch, REGISTRY, **{k: v for k, v in metrics[0].options.items() if k != "measures"})
+
+    def new_cache(filled: bool) -> None:
+        os.environ["ROUGELAB_CACHE"] = tempfile.mkdtemp(dir=caches)
+        half = len(others[0]) // 2
+        for part in (slice(None), slice(half), slice(half, None)) if filled and side == "registry" else ():
+            cached_scores(metrics, others[0][part], others[1][part])
     with tempfile.TemporaryDirectory() as caches:
-        out["rouge-1/2/l"] = timer(together)
+        out["rouge-1/2/l"] = timer(together, setup=lambda: new_cache(False))
+        out["rouge-1/2/l filled"] = timer(together, setup=lambda: new_cache(True))
     return out
 
 
@@ -146,8 +154,9 @@ def worker(impl: str, size: str, data: Path) -> None:
         print(json.dumps(splitter_work(batch)))
         return
     if impl in ("registry", "rouge()"):
-        registry_work(impl, batches["warm-up"], timer=lambda func: func())
-        print(json.dumps(registry_work(impl, batch)))
+        warm_up = batches["warm-up"]
+        registry_work(impl, warm_up, warm_up, timer=lambda func, setup=lambda: None: (setup(), func()))
+        print(json.dumps(registry_work(impl, batch, warm_up)))
         return
     score = scorer_of(impl)
     score(*batches["warm-up"])
@@ -292,10 +301,12 @@ def main() -> None:
             print(f"| {label} | {call} | {spread(ms(mine))} ms | rouge-score-rs `score_batch` | "
                   f"{spread(ms(theirs))} ms | {spread(ratios)}x faster | {target(size)} |")
     registry_label = f"{int(args.registry_size):,} distinct pairs"
-    for name in [*REGISTRY, "rouge-1/2/l"]:
+    cached = {"rouge-1/2/l": "(empty cache)", "rouge-1/2/l filled": "(a miss; the cache holds 3 other batches' entries)"}
+    for name in [*REGISTRY, *cached]:
         reg = [x[name] for x in results[("registry", "registry")]]
         direct = [x[name] for x in results[("rouge()", "registry")]]
-        what = "`cached_scores` of rouge-1, -2, -l (empty cache)" if "/" in name else f"`get_metric({name!r}).score`"
+        what = f"`cached_scores` of rouge-1, -2, -l {cached[name]}" if name in cached else \
+            f"`get_metric({name!r}).score`"
         print(f"| {registry_label} | registry: {what} | {spread(ms(reg))} ms | `rouge()`, same options | "
               f"{spread(ms(direct))} ms | {spread([r / d for r, d in zip(reg, direct)])}x its time | <= 1.1x |")
     print(f"| the {2 * int(args.registry_size):,} texts of that batch, each on one line | Punkt sentence splits | "

@@ -68,12 +68,16 @@ ROUGE_SCORE_MODE = dict(tokenizer="rouge-score", multiref="best-f", perl_round_b
 
 
 def time_calls(func, min_calls: int = 3, min_seconds: float = 1.0, max_calls: int = 200,
-               warm_up: bool = True) -> float:
-    """Median seconds of one ``func()`` call (after one warm-up call, unless the caller made it)."""
+               warm_up: bool = True, setup=None) -> float:
+    """Median seconds of one ``func()`` call (after one warm-up call, unless the caller made it); ``setup()``, untimed,
+    before each call."""
+    setup = setup or (lambda: None)
     if warm_up:
+        setup()
         func()
     times: list[float] = []
     while len(times) < min_calls or (sum(times) < min_seconds and len(times) < max_calls):
+        setup()
         start = time.perf_counter()
         func()
         times.append(time.perf_counter() - start)

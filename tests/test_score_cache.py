@@ -1,4 +1,7 @@
 """The score cache: same inputs and options -> reused; anything else -> recomputed; corruption -> recomputed with a warning."""
+import re
+
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -240,9 +243,9 @@ def test_the_tables_of_a_miss_share_no_numbers():
 
 
 def test_a_miss_no_entry_can_hold_is_scored_before_its_key_is_made(monkeypatch):
-    """Where the scores folder holds no entry of the metrics (among the names it reads: ``TEXTS_PER_NAME``), the
-    batch is scored first and keyed after (``tail_work``: on a thread out of items); the entry is then read as
-    any other. Where it may hold one, the key comes first."""
+    """Where the scores folder holds no entry of the metrics with the batch's outline (among the names it reads:
+    ``TEXTS_PER_NAME``), the batch is scored first and keyed after (``tail_work``: on a thread out of items); the
+    entry is then read as any other. Where it may hold one, the key comes first."""
     order = []
 
     def scorer(summaries, references):
@@ -259,11 +262,28 @@ def test_a_miss_no_entry_can_hold_is_scored_before_its_key_is_made(monkeypatch):
         table = score_cache.cached_score(metric, *batch)
         return order, table
 
+    monkeypatch.setattr(score_cache, "TEXTS_PER_NAME", 10)  # 200 texts: 20 names read at most
     first = keyed(count, summaries, references)
     assert first[0] == ["score", "key"]  # the folder is empty
     assert keyed(count, summaries, references)[0] == ["key"]  # read from the cache
-    assert keyed(count, summaries[::-1], references[::-1])[0] == ["key", "score"]  # it holds count's entries
-    assert keyed(other, summaries, references)[0] == ["score", "key"]  # none of other's among its 4 names
+    assert keyed(count, summaries[::-1], references[::-1])[0] == ["score", "key"]  # count's, of another outline
+    assert keyed(count, summaries[:1] + ["new"] + summaries[2:], references)[0] == ["key", "score"]  # same outline
+    assert keyed(other, summaries, references)[0] == ["score", "key"]  # none of other's among its names
     monkeypatch.setattr(score_cache, "TEXTS_PER_NAME", 1_000)  # 200 texts: no name read
     assert keyed(third, summaries, references)[0] == ["key", "score"]
     pd.testing.assert_frame_equal(score_cache.cached_score(count, summaries, references), first[1])
+
+
+def test_an_entry_is_named_by_its_metric_outline_and_key():
+    """``<metric>-<outline>-<key>.npy``; the outline reads a batch's plain texts (a ``str`` subclass's as the ``str`` it
+    equals, as the key does) and its number of texts, and OUTLINE_TEXTS of them."""
+    metric = Metric("count", lambda s, r: pd.DataFrame({"n": [1.0] * len(s)}), primary="n")
+    texts = [f"text {i}" for i in range(40)]
+    summaries, references = texts[:20], [[t] for t in texts[20:]]
+    name = score_cache.cache_path(metric, summaries, references).name
+    outline = score_cache._outline(texts)
+    assert re.fullmatch(rf"count-{outline}-[0-9a-f]+\.npy", name) and len(outline) == 8
+    assert score_cache.cache_path(metric, list(np.array(summaries)), references).name == name
+    assert score_cache._outline(texts[:1] + ["other"] + texts[2:]) == outline  # text 1 is not read
+    assert score_cache._outline(texts[:-1]) != outline
+    assert score_cache._outline(texts[:5] + ["other"] + texts[6:]) != outline  # text 5 is

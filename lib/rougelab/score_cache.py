@@ -8,13 +8,16 @@ fingerprint, the versions of the third-party packages whose code computes the me
 resource files (``rougelab.fingerprint``), so after a change to any of them the cache misses. Entries are
 kept by the cache store (``rougelab.cache_store``: atomic writes, a metadata record beside each file); a
 corrupt file is reported and recomputed. An entry is one ``.npy`` file: the table as a structured array, one
-float64 field per column, named as the column (``_save_table``). Where the cache's folder holds no entry of the
-metrics (``_holds_none``), no key can find one: the batch is scored first, and keyed by the first thread of the
-scoring's threaded map that runs out of pieces while another finishes its last (``rougelab.tail_work``).
+float64 field per column, named as the column (``_save_table``), ``<metric>-<outline>-<key>.npy``: the outline
+(``_outline``) is a short digest of a few of the batch's texts, so that the names tell, without the key, which
+entries could be the batch's. Where the cache's folder holds none of a call's metrics with its outline
+(``_holds_none``), no key can find one: the batch is scored first, and keyed by the first thread of the scoring's
+threaded map that runs out of pieces while another finishes its last (``rougelab.tail_work``).
 """
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import pickle
 from pathlib import Path
@@ -100,11 +103,28 @@ def _plain(texts) -> list[str]:
 
 
 def cache_path(metric: Metric, summaries, references, sources=None) -> Path:
-    return _path(metric, content_digest(summaries, references, sources))
+    texts = batch_texts(summaries, references)
+    return _path(metric, _outline(texts), _both_digests(texts, references, sources)[sources is not None])
 
 
-def _path(metric: Metric, digest: str, maker: Maker | None = None, where: Path | None = None) -> Path:
-    return entry_file(where or cache_dir("scores"), metric.name, maker or _maker(metric), ".npy", digest)
+def _path(metric: Metric, outline: str, digest: str, maker: Maker | None = None, where: Path | None = None) -> Path:
+    return entry_file(where or cache_dir("scores"), _stem(metric, outline), maker or _maker(metric), ".npy", digest)
+
+
+def _stem(metric: Metric, outline: str) -> str:
+    return f"{metric.name}-{outline}"
+
+
+# Texts of a batch its outline reads at most (``_outline``).
+OUTLINE_TEXTS = 8
+
+
+def _outline(texts: list) -> str:
+    """8 hex digits of a digest of the number of the batch's listed ``texts`` and of ``OUTLINE_TEXTS`` of them,
+    evenly spaced, first included: the same for the same batch, and for few others. It names entries, it keys
+    nothing: where two batches share one, the second's miss makes its key before scoring, as any call did."""
+    sample = _plain(texts[::max(1, len(texts) // OUTLINE_TEXTS)][:OUTLINE_TEXTS])
+    return hashlib.blake2b(pickle.dumps((len(texts), sample), protocol=5), digest_size=4).hexdigest()
 
 
 def _maker(metric: Metric) -> Maker:
@@ -125,9 +145,9 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     needs_source = any(m.needs_source for m in metrics)
     with checked_batch(summaries, references, sources, needs_source=needs_source) as listed:
         texts = listed.texts if listed else batch_texts(summaries, references)
-        where = cache_dir("scores")  # once a call: it makes the folder
-        keyed = _Deferred(_entries, metrics, texts, references, sources if needs_source else None, where)
-        if _holds_none(where, metrics, len(texts)):  # each a miss: the key waits for the scoring's idle end
+        where, outline = cache_dir("scores"), _outline(texts)  # once a call: ``cache_dir`` makes the folder
+        keyed = _Deferred(_entries, metrics, texts, references, sources if needs_source else None, outline, where)
+        if _holds_none(where, metrics, outline, len(texts)):  # each a miss: the key waits for the scoring's idle end
             with tail_work(keyed):
                 scored = score_together(metrics, summaries, references, sources, progress=progress, frames=False)
             return [_stored(*entry, table) for entry, table in zip(keyed.result(), scored)]
@@ -141,11 +161,12 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
         return tables
 
 
-def _entries(metrics: list[Metric], texts: list, references, sources, where: Path) -> list[tuple[Path, Maker]]:
+def _entries(metrics: list[Metric], texts: list, references, sources, outline: str,
+             where: Path) -> list[tuple[Path, Maker]]:
     """Where each metric's entry of the batch whose ``texts`` are listed lives in ``where``, and what makes it."""
     digests = _both_digests(texts, references, sources)
     makers = [_maker(m) for m in metrics]
-    return [(_path(m, digests[m.needs_source], maker, where), maker) for m, maker in zip(metrics, makers)]
+    return [(_path(m, outline, digests[m.needs_source], maker, where), maker) for m, maker in zip(metrics, makers)]
 
 
 # Texts of a batch per name of the scores folder read at most to learn that it holds no entry of a call's metrics
@@ -154,11 +175,13 @@ def _entries(metrics: list[Metric], texts: list, references, sources, where: Pat
 TEXTS_PER_NAME = 40
 
 
-def _holds_none(where: Path, metrics: list[Metric], texts: int) -> bool:
-    """Whether the folder ``where`` holds no entry of ``metrics`` (no name opens as theirs: a miss for each
-    whatever the key), read from its first ``texts // TEXTS_PER_NAME`` names: a folder holding more may hold one.
-    An entry another process writes meanwhile is written again with the numbers it holds (``write_atomic``)."""
-    prefixes, at_most = tuple({entry_prefix(metric.name) for metric in metrics}), texts // TEXTS_PER_NAME
+def _holds_none(where: Path, metrics: list[Metric], outline: str, texts: int) -> bool:
+    """Whether the folder ``where`` holds no entry of ``metrics`` with the batch's ``outline`` (no name opens as
+    theirs: a miss for each whatever the key), read from its first ``texts // TEXTS_PER_NAME`` names: a folder
+    holding more may hold one. An entry another process writes meanwhile is written again with the numbers it
+    holds (``write_atomic``)."""
+    prefixes = tuple({entry_prefix(_stem(metric, outline)) for metric in metrics})
+    at_most = texts // TEXTS_PER_NAME
     with os.scandir(where) as names:
         for count, entry in enumerate(names):
             if count == at_most or entry.name.startswith(prefixes):

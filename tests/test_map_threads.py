@@ -101,6 +101,42 @@ def test_map_threads_raises_an_items_error_and_takes_no_item_after_it():
     assert done.stdout.splitlines() == ["item 0 True 2"]
 
 
+TAIL = """
+import threading, time
+from rougelab import _jit
+from rougelab.tail_work import tail_work
+ran, met = [], threading.Barrier(2)
+job = lambda: ran.append(threading.current_thread().name)
+def item(x):
+    met.wait(timeout=30)  # both threads hold an item: the one of item 0 finds none left while item 1 runs
+    time.sleep(0.2 * x)
+    return x, list(ran)
+with tail_work(job):
+    out = _jit.map_threads(item, [0, 1])
+    during = list(ran)
+print(len(during), [x for x, _ in out], out[1][1] == during)
+with tail_work(job):
+    _jit.map_threads(lambda x: x, [0])  # one item, on the calling thread alone
+    alone = len(ran)
+print(alone, len(ran), ran[-1])
+try:
+    with tail_work(job):
+        raise KeyError
+except KeyError:
+    print(len(ran))
+"""
+
+
+def test_a_tail_work_job_runs_once_on_a_thread_out_of_items():
+    """``tail_work``'s job runs on the first thread of a threaded map that finds no item left, while another
+    still runs its last item, once; with no thread left over it runs as the block ends, and not when the
+    block raises."""
+    env = {**os.environ, "NUMBA_NUM_THREADS": "2"}
+    done = subprocess.run([sys.executable, "-c", TAIL], env=env, capture_output=True, text=True, check=True,
+                          timeout=120)
+    assert done.stdout.splitlines() == ["1 [0, 1] True", "1 2 MainThread", "2"]
+
+
 AT_ONCE = """
 import os, sys, threading
 from rougelab import _jit

@@ -177,7 +177,7 @@ def test_metrics_that_differ_only_in_their_measures_are_scored_in_one_call(monke
     names = ["rouge-1", "rouge-2", "rouge-l", "rouge-su4", "rouge-1-nostem"]
     alone = [get_metric(n).score(summaries, references) for n in names]
     calls = []
-    monkeypatch.setattr(Metric, "score", _counting(calls, Metric.score))
+    monkeypatch.setattr(Metric, "_call", _counting(calls, Metric._call))  # a scorer's call, DataFrame or not
     tables = score_cache.cached_scores([get_metric(n) for n in names], summaries, references)
     assert sorted(len(c) for c in calls) == [1, 4]           # the four defaults together, -nostem alone
     for table, want in zip(tables, alone):
@@ -187,9 +187,9 @@ def test_metrics_that_differ_only_in_their_measures_are_scored_in_one_call(monke
 
 
 def _counting(calls, score):
-    def counted(self, summaries, references, sources=None):
+    def counted(self, scorer, summaries, references, sources=None):
         calls.append(list(self.options.get("measures", ())))
-        return score(self, summaries, references, sources)
+        return score(self, scorer, summaries, references, sources)
     return counted
 
 
@@ -219,3 +219,51 @@ def test_the_key_checks_the_texts_as_check_batch_does():
                 score_cache.cached_scores(metrics, summaries, references, sources)
             assert str(got.value) == str(expected.value)
     assert not any(cache_dir("scores").iterdir())
+
+
+def test_the_tables_of_a_miss_share_no_numbers():
+    """The tables a miss returns (each metric's columns of one joint call) hold their own numbers: changing one
+    changes neither another nor what the cache stored."""
+    import numpy as np
+
+    from rougelab.metrics.registry import get_metric
+
+    summaries, references = ["the cat sat on the mat", "a dog"], [["the cat lay on a mat"], ["the dog barked"]]
+    metrics = [get_metric(n) for n in ("rouge-1", "rouge-2", "rouge-l")]
+    tables = score_cache.cached_scores(metrics, summaries, references)
+    kept = [table.copy() for table in tables]
+    tables[0].iloc[0, 0] = 99.0
+    for table, want in zip(tables[1:], kept[1:]):
+        pd.testing.assert_frame_equal(table, want)
+    assert not any(np.shares_memory(tables[0].to_numpy(), t.to_numpy()) for t in tables[1:])
+    pd.testing.assert_frame_equal(score_cache.cached_scores(metrics, summaries, references)[0], kept[0])
+
+
+def test_a_miss_no_entry_can_hold_is_scored_before_its_key_is_made(monkeypatch):
+    """Where the scores folder holds no entry of the metrics (among the names it reads: ``TEXTS_PER_NAME``), the
+    batch is scored first and keyed after (``tail_work``: on a thread out of items); the entry is then read as
+    any other. Where it may hold one, the key comes first."""
+    order = []
+
+    def scorer(summaries, references):
+        order.append("score")
+        return pd.DataFrame({"n": [float(len(s)) for s in summaries]})
+
+    digests = score_cache._both_digests
+    monkeypatch.setattr(score_cache, "_both_digests", lambda *batch: (order.append("key"), digests(*batch))[1])
+    count, other, third = (Metric(name, scorer, primary="n") for name in ("count", "other", "third"))
+    summaries, references = [f"text {i}" for i in range(100)], [[f"reference {i}"] for i in range(100)]
+
+    def keyed(metric, *batch):
+        order.clear()
+        table = score_cache.cached_score(metric, *batch)
+        return order, table
+
+    first = keyed(count, summaries, references)
+    assert first[0] == ["score", "key"]  # the folder is empty
+    assert keyed(count, summaries, references)[0] == ["key"]  # read from the cache
+    assert keyed(count, summaries[::-1], references[::-1])[0] == ["key", "score"]  # it holds count's entries
+    assert keyed(other, summaries, references)[0] == ["score", "key"]  # none of other's among its 4 names
+    monkeypatch.setattr(score_cache, "TEXTS_PER_NAME", 1_000)  # 200 texts: no name read
+    assert keyed(third, summaries, references)[0] == ["key", "score"]
+    pd.testing.assert_frame_equal(score_cache.cached_score(count, summaries, references), first[1])

@@ -54,6 +54,8 @@ from pathlib import Path
 
 import numpy as np
 
+from rougelab.tail_work import pending_jobs, run_jobs
+
 try:
     import numba
 except ImportError:  # pragma: no cover - numba is a pinned dependency
@@ -411,18 +413,22 @@ def map_threads(function, items: list) -> list:
     left one core idle for 2.5-3 ms of a process's first 1,000-pair batches (benchmarks/RESULTS.md). The pool's
     threads are kept for the process; inside ``function`` ``get_num_threads()`` is 1 and a ``jit_parallel``
     kernel runs on its caller's thread alone, so work nested in it runs serially (numba's own thread pool is
-    not started for it). An error is raised once every thread has stopped; after it no thread takes an item."""
+    not started for it). A thread that finds no item left runs the jobs of the caller's ``tail_work`` block
+    while the others finish theirs. An error is raised once every thread has stopped; after it no thread takes
+    an item."""
     n = min(get_num_threads(), len(items))
     if n <= 1:
         return [function(x) for x in items]
     results = [None] * len(items)
     left = iter(range(len(items)))  # shared: a thread takes the next index (``next`` holds the GIL)
+    tail = pending_jobs()
 
     def work():
         outer, _in_pool.serial = getattr(_in_pool, "serial", False), True
         try:
             for i in left:
                 results[i] = function(items[i])
+            run_jobs(tail)
         except BaseException:
             for _ in left:  # the others take no further item
                 pass

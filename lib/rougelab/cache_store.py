@@ -65,12 +65,12 @@ class Maker:
 def entry_file(where: Path, stem: str, maker: Maker, suffix: str, *content: str) -> Path:
     """Where the file entry ``<stem>-<key><suffix>`` lives in the folder ``where`` (a kind's
     ``paths.cache_dir(kind)``), whether or not it exists."""
-    return where / f"{_UNSAFE.sub('_', stem)}-{maker.key(*content)}{suffix}"
+    return where / f"{entry_prefix(stem)}{maker.key(*content)}{suffix}"
 
 
 def entry_folder(where: Path, stem: str, maker: Maker) -> Path:
     """The folder entry ``<stem>-<key>`` in the folder ``where`` (created, with its record)."""
-    folder = where / f"{_UNSAFE.sub('_', stem)}-{maker.key()}"
+    folder = where / f"{entry_prefix(stem)}{maker.key()}"
     try:
         folder.mkdir(exist_ok=True)
     except OSError as err:
@@ -78,6 +78,11 @@ def entry_folder(where: Path, stem: str, maker: Maker) -> Path:
     if read_meta(folder) is None:
         write_meta(folder, maker)
     return folder
+
+
+def entry_prefix(stem: str) -> str:
+    """How the name of every entry of ``stem`` opens (its record's and its partial writes' too)."""
+    return f"{_UNSAFE.sub('_', stem)}-"
 
 
 def save(path: Path, data: bytes | Callable[[BinaryIO], None], maker: Maker | None = None) -> None:

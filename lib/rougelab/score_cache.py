@@ -8,10 +8,14 @@ fingerprint, the versions of the third-party packages whose code computes the me
 resource files (``rougelab.fingerprint``), so after a change to any of them the cache misses. Entries are
 kept by the cache store (``rougelab.cache_store``: atomic writes, a metadata record beside each file); a
 corrupt file is reported and recomputed. An entry is one ``.npy`` file: the table as a structured array, one
-float64 field per column, named as the column (``_save_table``).
+float64 field per column, named as the column (``_save_table``). Where the cache's folder holds no entry of the
+metrics (``_holds_none``), no key can find one: the batch is scored first, and keyed by the first thread of the
+scoring's threaded map that runs out of pieces while another finishes its last (``rougelab.tail_work``).
 """
 from __future__ import annotations
 
+import functools
+import os
 import pickle
 from pathlib import Path
 from types import SimpleNamespace
@@ -20,11 +24,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rougelab.cache_store import Maker, entry_file, save
+from rougelab.cache_store import Maker, entry_file, entry_prefix, save
 from rougelab.metrics.base import Metric
 from rougelab.metrics.together import score_together
 from rougelab.paths import cache_dir
+from rougelab.score_table import ScoreTable
 from rougelab.scoring import batch_texts, checked_batch
+from rougelab.tail_work import tail_work
 from rougelab.warn import warn
 
 if TYPE_CHECKING:  # pandas loads when a cached table is read
@@ -119,17 +125,80 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     needs_source = any(m.needs_source for m in metrics)
     with checked_batch(summaries, references, sources, needs_source=needs_source) as listed:
         texts = listed.texts if listed else batch_texts(summaries, references)
-        digests = _both_digests(texts, references, sources if needs_source else None)
-        makers = [_maker(m) for m in metrics]
         where = cache_dir("scores")  # once a call: it makes the folder
-        paths = [_path(m, digests[m.needs_source], maker, where) for m, maker in zip(metrics, makers)]
-        tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p in paths]
+        keyed = _Deferred(_entries, metrics, texts, references, sources if needs_source else None, where)
+        if _holds_none(where, metrics, len(texts)):  # each a miss: the key waits for the scoring's idle end
+            with tail_work(keyed):
+                scored = score_together(metrics, summaries, references, sources, progress=progress, frames=False)
+            return [_stored(*entry, table) for entry, table in zip(keyed.result(), scored)]
+        entries = keyed.result()
+        tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p, _ in entries]
         missed = [i for i, table in enumerate(tables) if table is None]
-        scored = score_together([metrics[i] for i in missed], summaries, references, sources, progress=progress)
+        scored = score_together([metrics[i] for i in missed], summaries, references, sources, progress=progress,
+                                frames=False)
         for i, table in zip(missed, scored):
-            tables[i] = table
-            _save_table(paths[i], table, makers[i])
+            tables[i] = _stored(*entries[i], table)
         return tables
+
+
+def _entries(metrics: list[Metric], texts: list, references, sources, where: Path) -> list[tuple[Path, Maker]]:
+    """Where each metric's entry of the batch whose ``texts`` are listed lives in ``where``, and what makes it."""
+    digests = _both_digests(texts, references, sources)
+    makers = [_maker(m) for m in metrics]
+    return [(_path(m, digests[m.needs_source], maker, where), maker) for m, maker in zip(metrics, makers)]
+
+
+# Texts of a batch per name of the scores folder read at most to learn that it holds no entry of a call's metrics
+# (``_holds_none``): a name took about 0.4 us to read, a text 0.09 us to key (20,000 news pairs: 1,000 names
+# read in 0.41 ms, the key of their 40,000 texts 3.5 ms).
+TEXTS_PER_NAME = 40
+
+
+def _holds_none(where: Path, metrics: list[Metric], texts: int) -> bool:
+    """Whether the folder ``where`` holds no entry of ``metrics`` (no name opens as theirs: a miss for each
+    whatever the key), read from its first ``texts // TEXTS_PER_NAME`` names: a folder holding more may hold one.
+    An entry another process writes meanwhile is written again with the numbers it holds (``write_atomic``)."""
+    prefixes, at_most = tuple({entry_prefix(metric.name) for metric in metrics}), texts // TEXTS_PER_NAME
+    with os.scandir(where) as names:
+        for count, entry in enumerate(names):
+            if count == at_most or entry.name.startswith(prefixes):
+                return False
+    return True
+
+
+class _Deferred:
+    """``function(*args)``, called when asked for or before (``tail_work``, on another thread): ``result()`` gives
+    its value or raises its error in the thread that asks."""
+
+    def __init__(self, function, *args):
+        self._call = functools.partial(function, *args)
+        self._outcome: tuple[bool, object] | None = None
+
+    def __call__(self) -> None:
+        try:
+            self._outcome = (True, self._call())
+        except Exception as err:  # raised by ``result``: a thread of a threaded map would raise it as the map's
+            self._outcome = (False, err)
+
+    def result(self):
+        if self._outcome is None:
+            self()
+        done, value = self._outcome
+        if not done:
+            raise value
+        return value
+
+
+def _stored(path: Path, maker: Maker, table: ScoreTable | pd.DataFrame) -> pd.DataFrame:
+    """The DataFrame of a table ``score_together`` gave (``frames=False``), stored at ``path``: a ``ScoreTable``'s
+    own array is stored and becomes the frame (``frame(copy=False)``: the table is this call's alone), without
+    the DataFrame of the joint call, its columns taken and turned back into a C-ordered array: about 1-2 ms of a
+    miss of 20,000 pairs, ROUGE-1, -2 and -L (benchmarks/RESULTS.md)."""
+    if isinstance(table, ScoreTable):
+        _save_table(path, list(table.columns), table.values, maker)
+        return table.frame(copy=False)
+    _save_table(path, [str(c) for c in table.columns], table.to_numpy(dtype=np.float64), maker)
+    return table
 
 
 def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:
@@ -151,19 +220,18 @@ def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:
     return pd.DataFrame(stored.view(np.float64).reshape(len(stored), len(columns)), columns=columns)
 
 
-def _save_table(path: Path, table: pd.DataFrame, maker: Maker) -> None:
-    """Store ``table`` at ``path`` as a structured ``.npy`` array, one float64 field per column (``np.save``
-    writes its header and the values in one write, straight to the file: the cache's own CPU in a miss of
-    20,000 pairs on a loaded machine was 10.3-11.5 ms so, 15.0-16.6 with ``.npz`` archives built in memory;
-    benchmarks/RESULTS.md). A table whose column names are not distinct and non-empty (no structured array can
-    name its fields so) is not stored, with a warning."""
-    columns = [str(c) for c in table.columns]
+def _save_table(path: Path, columns: list[str], values: np.ndarray, maker: Maker) -> None:
+    """Store the table of ``columns`` and ``values`` (a row per summary) at ``path`` as a structured ``.npy``
+    array, one float64 field per column (``np.save`` writes its header and the values in one write, straight to
+    the file: the cache's own CPU in a miss of 20,000 pairs on a loaded machine was 10.3-11.5 ms so, 15.0-16.6
+    with ``.npz`` archives built in memory; benchmarks/RESULTS.md). A table whose column names are not distinct
+    and non-empty (no structured array can name its fields so) is not stored, with a warning."""
     if not columns or "" in columns or len(set(columns)) != len(columns):
         warn(f"score cache: the table of {path.name} has the columns {columns}, which cannot name a stored "
              "table's fields (distinct, non-empty); it is not cached")
         return
-    values = np.ascontiguousarray(table.to_numpy(dtype=np.float64))
-    save(path, lambda handle: np.save(handle, values.view(_row_type(columns)).reshape(-1)), maker)
+    rows = np.ascontiguousarray(values, dtype=np.float64).view(_row_type(columns)).reshape(-1)
+    save(path, lambda handle: np.save(handle, rows), maker)
 
 
 def _row_type(columns: list[str]) -> np.dtype:

@@ -425,8 +425,8 @@ def _text_pairs(summaries, references, every: list[str] | None = None) -> tuple[
 @lru_cache(maxsize=16)
 def _own_pairs(summaries: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``_text_pairs``' peers, models and bounds of ``summaries`` distinct summaries each with a reference of its own
-    (the usual small call's batch), made once per size: the kernels only read them (a one-pair call made them in
-    1.2 us, then found them in 0.4)."""
+    (the usual small call's batch), made once per size: the kernels only read them (``_text_pairs`` of one pair took
+    1.1 us making them, 0.7 finding them)."""
     ids = np.arange(2 * summaries, dtype=np.int64)
     return ids[:summaries], ids[summaries:], np.arange(summaries + 1, dtype=np.int64)
 

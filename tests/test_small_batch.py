@@ -88,6 +88,24 @@ def test_the_benchmark_task_takes_the_small_path_and_equals_the_batch_path():
     assert small is not None and small.tolist() == whole.tolist() and small.max() > 0
 
 
+def test_a_short_batch_after_a_longer_one_and_on_several_threads_at_once_scores_as_alone():
+    """A thread's small calls read their bytes from one room (``small_batch._KeptBytes``): a short batch reads none
+    of the longer one's left behind, and threads scoring at once read none of each other's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    plan = _plan(["rouge-1", "rouge-2", "rouge-l"])
+    rng = np.random.default_rng(7)
+    batches = [([_text(rng) + "\nzz" * 40], [[_text(rng)]])]  # a longer text first, then shorter ones
+    batches += [([_text(rng) for _ in range(3)], [[_text(rng)] for _ in range(3)]) for _ in range(11)]
+    batches = [b for b in batches if api._score_small(*b, plan) is not None]
+    alone = [api._score_batch(*b, plan.measures, plan.options, plan.multiref, plan.splitter).tolist()
+             for b in batches]
+    assert len(batches) >= 8 and [api._score_small(*b, plan).tolist() for b in batches] == alone
+    with ThreadPoolExecutor(4) as pool:
+        for _ in range(20):
+            assert list(pool.map(lambda b: api._score_small(*b, plan).tolist(), batches)) == alone
+
+
 def test_one_sentence_pairs_and_large_batches_go_the_batch_path():
     plan = _plan(["rouge-1", "rouge-l"])
     assert api._score_small(["a b c"], [["a b d", "b c"]], plan) is None  # the one-sentence shortcut

@@ -164,6 +164,7 @@ def breakdown(folder: Path, partition: int) -> dict:
     from rougelab import score_cache
     from rougelab.metrics.registry import get_metric
     from rougelab.metrics.together import score_together
+    from rougelab.scoring import batch_texts
 
     _warm_worker(folder)
     metrics = [get_metric(name) for name in METRICS]
@@ -178,6 +179,7 @@ def breakdown(folder: Path, partition: int) -> dict:
     out["pickle + unpickle the partition"] = time.perf_counter() - start
     start = time.perf_counter()
     digest = score_cache.content_digest(summaries, references)
+    outline = score_cache._outline(batch_texts(summaries, references))
     out["hash the texts"] = time.perf_counter() - start
     start = time.perf_counter()
     tables = score_together(metrics, summaries, references)
@@ -185,7 +187,8 @@ def breakdown(folder: Path, partition: int) -> dict:
     os.environ["ROUGELAB_CACHE"] = tempfile.mkdtemp(prefix="cache-", dir=folder)
     start = time.perf_counter()
     for metric, table in zip(metrics, tables):
-        score_cache._save_table(score_cache._path(metric, digest), table, score_cache._maker(metric))
+        maker = score_cache._maker(metric)
+        score_cache._stored(score_cache._path(metric, outline, digest, maker), maker, table)
     out["write the three cache files"] = time.perf_counter() - start
     start = time.perf_counter()
     pd.concat(tables, axis=1).to_parquet(folder / "breakdown.parquet", index=False)

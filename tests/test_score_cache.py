@@ -1,4 +1,5 @@
 """The score cache: same inputs and options -> reused; anything else -> recomputed; corruption -> recomputed with a warning."""
+import io
 import re
 
 import numpy as np
@@ -287,3 +288,68 @@ def test_an_entry_is_named_by_its_metric_outline_and_key():
     assert score_cache._outline(texts[:1] + ["other"] + texts[2:]) == outline  # text 1 is not read
     assert score_cache._outline(texts[:-1]) != outline
     assert score_cache._outline(texts[:5] + ["other"] + texts[6:]) != outline  # text 5 is
+
+
+def _run_tail_jobs():
+    """What a threaded map's thread that runs out of pieces does (``rougelab._jit.map_threads``)."""
+    from rougelab.tail_work import pending_jobs, run_jobs
+
+    run_jobs(pending_jobs())
+
+
+def test_a_miss_written_in_two_steps_stores_the_bytes_np_save_writes(monkeypatch):
+    """A miss on an empty cache opens each entry's file on the tail thread with its header and record, and writes
+    only the numbers after the scoring: the files hold the bytes ``np.save`` writes, and are read back."""
+    from rougelab.paths import cache_dir
+
+    def scorer(summaries, references):
+        _run_tail_jobs()
+        return pd.DataFrame({"r": [float(len(s)) for s in summaries], "f": [0.5] * len(summaries)})
+
+    metric = Metric("two", scorer, primary="f", columns=("r", "f"))
+    summaries, references = ["ab", "abc", "d"], [["x"], ["y"], ["z"]]
+    saved = np.save
+    monkeypatch.setattr(np, "save", lambda *args: pytest.fail("the entry was written whole"))
+    first = score_cache.cached_score(metric, summaries, references)
+    monkeypatch.setattr(np, "save", saved)
+    path = score_cache.cache_path(metric, summaries, references)
+    rows = first.to_numpy().copy().view(np.dtype([("r", np.float64), ("f", np.float64)])).reshape(-1)
+    expected = io.BytesIO()
+    np.save(expected, rows)
+    assert path.read_bytes() == expected.getvalue()
+    assert sorted(p.name for p in cache_dir("scores").iterdir()) == [path.name, path.name + ".meta"]
+    pd.testing.assert_frame_equal(score_cache.cached_score(metric, summaries, references), first)
+
+
+def test_a_failed_scoring_after_the_tail_job_leaves_no_file():
+    """The files the tail job opened are deleted when the scoring fails after it ran."""
+    from rougelab.paths import cache_dir
+
+    def scorer(summaries, references):
+        _run_tail_jobs()
+        raise RuntimeError("scorer failed")
+
+    metric = Metric("fails", scorer, primary="f", columns=("r", "f"))
+    with pytest.raises(RuntimeError, match="scorer failed"):
+        score_cache.cached_score(metric, ["ab"], [["x"]])
+    assert list(cache_dir("scores").iterdir()) == []
+
+
+def test_a_table_unlike_its_declared_columns_is_stored_whole():
+    """A table whose columns are not those the metric declares (the header the tail job wrote) is stored by
+    ``np.save`` instead, with its own columns, and read back as scored."""
+    from rougelab.paths import cache_dir
+
+    calls = []
+
+    def scorer(summaries, references):
+        calls.append(len(summaries))
+        _run_tail_jobs()
+        return pd.DataFrame({"f": [1.0] * len(summaries), "r": [2.0] * len(summaries), "p": [3.0] * len(summaries)})
+
+    metric = Metric("unlike", scorer, primary="f", columns=("r", "f"))
+    first = score_cache.cached_score(metric, ["ab", "c"], [["x"], ["y"]])
+    assert len(list(cache_dir("scores").iterdir())) == 2
+    again = score_cache.cached_score(metric, ["ab", "c"], [["x"], ["y"]])
+    assert calls == [2] and again.columns.tolist() == ["f", "r", "p"]
+    pd.testing.assert_frame_equal(again, first)

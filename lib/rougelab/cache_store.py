@@ -27,7 +27,7 @@ from typing import BinaryIO, Callable
 
 from rougelab.fingerprint import code_fingerprint, file_digest, package_versions, texts_digest
 from rougelab.paths import CacheError
-from rougelab.safe_write import is_partial, write_atomic
+from rougelab.safe_write import AtomicFile, is_partial, write_atomic
 
 KEY_DIGITS = 24
 META_SUFFIX = ".meta"
@@ -91,6 +91,42 @@ def save(path: Path, data: bytes | Callable[[BinaryIO], None], maker: Maker | No
     write_atomic(path, data)
     if maker is not None:
         write_meta(path, maker)
+
+
+class PendingEntry:
+    """A file entry written in two steps (``safe_write.AtomicFile``): opened now, with its record written, for a
+    writer that has the file's start before the rest (``handle``); ``commit`` puts the file, then its record, in
+    place (as ``save``), ``discard`` deletes both."""
+
+    def __init__(self, path: Path, maker: Maker):
+        record = json.dumps(maker.record()).encode()
+        self.file = AtomicFile(path)
+        try:
+            self._record = AtomicFile(meta_path(path))
+        except BaseException:
+            self.file.discard()
+            raise
+        try:
+            self._record.handle.write(record)
+        except BaseException:
+            self.discard()
+            raise
+
+    @property
+    def handle(self) -> BinaryIO:
+        return self.file.handle
+
+    def commit(self) -> None:
+        try:
+            self.file.commit()
+        except BaseException:
+            self._record.discard()
+            raise
+        self._record.commit()
+
+    def discard(self) -> None:
+        self.file.discard()
+        self._record.discard()
 
 
 def write_meta(entry: Path, maker: Maker) -> None:

@@ -55,22 +55,49 @@ def _final_target(target: str | os.PathLike) -> tuple[Path, int | None]:
 def write_atomic(target: str | os.PathLike, data: bytes | Callable[[BinaryIO], None]) -> Path:
     """Write ``data`` (bytes, or a function that writes to a binary file handle) to ``target`` atomically,
     as the module docstring says; returns the file written (the end of a link)."""
-    path, keep_mode = _final_target(target)
-    tmp = path.with_name(f"{path.name}{PARTIAL_MARK}{os.getpid()}-{secrets.token_hex(4)}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies, as for open()
+    pending = AtomicFile(target)
     try:
-        if keep_mode is not None:
-            os.fchmod(fd, keep_mode)
-        with os.fdopen(fd, "wb") as handle:
-            if callable(data):
-                data(handle)
-            else:
-                handle.write(data)
-        os.replace(tmp, path)
+        if callable(data):
+            data(pending.handle)
+        else:
+            pending.handle.write(data)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        pending.discard()
         raise
-    return path
+    return pending.commit()
+
+
+class AtomicFile:
+    """``write_atomic`` in two steps, for a writer that has the start of a file before the rest: the temporary
+    file is opened now (``handle``, written by any thread), then ``commit`` renames it over the target, or
+    ``discard`` deletes it."""
+
+    def __init__(self, target: str | os.PathLike):
+        self.path, keep_mode = _final_target(target)
+        self._tmp = self.path.with_name(f"{self.path.name}{PARTIAL_MARK}{os.getpid()}-{secrets.token_hex(4)}")
+        fd = os.open(self._tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies, as for open()
+        try:
+            if keep_mode is not None:
+                os.fchmod(fd, keep_mode)
+            self.handle = os.fdopen(fd, "wb")
+        except BaseException:
+            os.close(fd)
+            self._tmp.unlink(missing_ok=True)
+            raise
+
+    def commit(self) -> Path:
+        """The file in place; returns it (the end of a link)."""
+        try:
+            self.handle.close()
+            os.replace(self._tmp, self.path)
+        except BaseException:
+            self._tmp.unlink(missing_ok=True)
+            raise
+        return self.path
+
+    def discard(self) -> None:
+        self.handle.close()
+        self._tmp.unlink(missing_ok=True)
 
 
 def is_partial(path: Path) -> bool:

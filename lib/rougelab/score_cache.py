@@ -12,7 +12,8 @@ float64 field per column, named as the column (``_save_table``), ``<metric>-<out
 (``_outline``) is a short digest of a few of the batch's texts, so that the names tell, without the key, which
 entries could be the batch's. Where the cache's folder holds none of a call's metrics with its outline
 (``_holds_none``), no key can find one: the batch is scored first, and keyed by the first thread of the scoring's
-threaded map that runs out of pieces while another finishes its last (``rougelab.tail_work``).
+threaded map that runs out of pieces while another finishes its last (``rougelab.tail_work``), which then opens
+each entry's file, with its header and record (``_opened``): after the scoring only the numbers are written.
 """
 from __future__ import annotations
 
@@ -22,12 +23,11 @@ import os
 import pickle
 from pathlib import Path
 from types import SimpleNamespace
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from rougelab.cache_store import Maker, entry_file, entry_prefix, save
+from rougelab.cache_store import Maker, PendingEntry, entry_file, entry_prefix, save
 from rougelab.metrics.base import Metric
 from rougelab.metrics.together import score_together
 from rougelab.paths import cache_dir
@@ -146,12 +146,17 @@ def cached_scores(metrics: list[Metric], summaries, references, sources=None, *,
     with checked_batch(summaries, references, sources, needs_source=needs_source) as listed:
         texts = listed.texts if listed else batch_texts(summaries, references)
         where, outline = cache_dir("scores"), _outline(texts)  # once a call: ``cache_dir`` makes the folder
-        keyed = _Deferred(_entries, metrics, texts, references, sources if needs_source else None, outline, where)
+        batch = (texts, references, sources if needs_source else None, outline, where)
         if _holds_none(where, metrics, outline, len(texts)):  # each a miss: the key waits for the scoring's idle end
-            with tail_work(keyed):
-                scored = score_together(metrics, summaries, references, sources, progress=progress, frames=False)
-            return [_stored(*entry, table) for entry, table in zip(keyed.result(), scored)]
-        entries = keyed.result()
+            opened = _Deferred(_opened, metrics, len(summaries), *batch)
+            with tail_work(opened):
+                try:
+                    scored = score_together(metrics, summaries, references, sources, progress=progress, frames=False)
+                except BaseException:
+                    _discard(opened.done() or [])
+                    raise
+            return _committed(opened.result(), scored)
+        entries = _entries(metrics, *batch)
         tables: list[pd.DataFrame | None] = [_read(p, len(summaries)) if p.is_file() else None for p, _ in entries]
         missed = [i for i, table in enumerate(tables) if table is None]
         scored = score_together([metrics[i] for i in missed], summaries, references, sources, progress=progress,
@@ -167,6 +172,73 @@ def _entries(metrics: list[Metric], texts: list, references, sources, outline: s
     digests = _both_digests(texts, references, sources)
     makers = [_maker(m) for m in metrics]
     return [(_path(m, outline, digests[m.needs_source], maker, where), maker) for m, maker in zip(metrics, makers)]
+
+
+class _Opened(NamedTuple):
+    """A metric's entry, its file opened with the header of a table of ``columns`` and ``rows`` written (``file``;
+    None where the metric declares no columns a stored table can have)."""
+
+    path: Path
+    maker: Maker
+    file: PendingEntry | None
+    columns: list[str]
+    rows: int
+
+
+def _opened(metrics: list[Metric], rows: int, *batch) -> list[_Opened]:
+    """``_entries`` of the batch (``batch``: its arguments after ``metrics``), each metric's file opened with its
+    record and the ``.npy`` header of ``rows`` rows of its declared columns, so that after the scoring only the
+    numbers are written and the files renamed (``_committed``): in a miss of 20,000 pairs, ROUGE-1, -2 and -L,
+    the three entries took 3.8-5.2 ms of the calling thread after the scoring when written whole there
+    (benchmarks/RESULTS.md)."""
+    entries = _entries(metrics, *batch)
+    opened: list[_Opened] = []
+    try:
+        for (path, maker), metric in zip(entries, metrics):
+            columns = list(metric.columns)
+            opened.append(_Opened(path, maker, _header_written(path, maker, columns, rows), columns, rows))
+    except BaseException:
+        _discard(opened)
+        raise
+    return opened
+
+
+def _header_written(path: Path, maker: Maker, columns: list[str], rows: int) -> PendingEntry | None:
+    """The entry at ``path`` opened, with its record and the ``.npy`` header (version 1.0, as ``np.save`` writes it)
+    of ``rows`` rows of ``columns``; None where the columns cannot name a stored table's fields or need a later
+    version's header (``np.save`` writes those after the scoring)."""
+    if not _storable(columns):
+        return None
+    file = PendingEntry(path, maker)
+    header = {"descr": np.lib.format.dtype_to_descr(_row_type(columns)), "fortran_order": False, "shape": (rows,)}
+    try:
+        np.lib.format.write_array_header_1_0(file.handle, header)
+    except ValueError:  # a name beyond Latin-1, a header too long for version 1.0
+        file.discard()
+        return None
+    except BaseException:
+        file.discard()
+        raise
+    return file
+
+
+def _committed(opened: list[_Opened], tables: list) -> list[pd.DataFrame]:
+    """Each of ``tables`` stored in its ``opened`` entry (``_stored``), as a DataFrame; on an error no file stays
+    half-written."""
+    frames = []
+    try:
+        for entry, table in zip(opened, tables):
+            frames.append(_stored(entry.path, entry.maker, table, entry))
+    except BaseException:
+        _discard(opened[len(frames):])
+        raise
+    return frames
+
+
+def _discard(opened: list[_Opened]) -> None:
+    for entry in opened:
+        if entry.file is not None:
+            entry.file.discard()
 
 
 # Texts of a batch per name of the scores folder read at most to learn that it holds no entry of a call's metrics
@@ -203,6 +275,10 @@ class _Deferred:
         except Exception as err:  # raised by ``result``: a thread of a threaded map would raise it as the map's
             self._outcome = (False, err)
 
+    def done(self):
+        """The value, where the call has run without an error; else None."""
+        return self._outcome[1] if self._outcome is not None and self._outcome[0] else None
+
     def result(self):
         if self._outcome is None:
             self()
@@ -212,15 +288,17 @@ class _Deferred:
         return value
 
 
-def _stored(path: Path, maker: Maker, table: ScoreTable | pd.DataFrame) -> pd.DataFrame:
-    """The DataFrame of a table ``score_together`` gave (``frames=False``), stored at ``path``: a ``ScoreTable``'s
+def _stored(path: Path, maker: Maker, table: ScoreTable | pd.DataFrame,
+            opened: _Opened | None = None) -> pd.DataFrame:
+    """The DataFrame of a table ``score_together`` gave (``frames=False``), stored at ``path`` (in its file
+    ``opened`` where the table has the columns and rows of its header, ``_save_table``): a ``ScoreTable``'s
     own array is stored and becomes the frame (``frame(copy=False)``: the table is this call's alone), without
     the DataFrame of the joint call, its columns taken and turned back into a C-ordered array: about 1-2 ms of a
     miss of 20,000 pairs, ROUGE-1, -2 and -L (benchmarks/RESULTS.md)."""
     if isinstance(table, ScoreTable):
-        _save_table(path, list(table.columns), table.values, maker)
+        _save_table(path, list(table.columns), table.values, maker, opened)
         return table.frame(copy=False)
-    _save_table(path, [str(c) for c in table.columns], table.to_numpy(dtype=np.float64), maker)
+    _save_table(path, [str(c) for c in table.columns], table.to_numpy(dtype=np.float64), maker, opened)
     return table
 
 
@@ -243,18 +321,32 @@ def _read(path: Path, expected_rows: int) -> pd.DataFrame | None:
     return pd.DataFrame(stored.view(np.float64).reshape(len(stored), len(columns)), columns=columns)
 
 
-def _save_table(path: Path, columns: list[str], values: np.ndarray, maker: Maker) -> None:
+def _save_table(path: Path, columns: list[str], values: np.ndarray, maker: Maker,
+                opened: _Opened | None = None) -> None:
     """Store the table of ``columns`` and ``values`` (a row per summary) at ``path`` as a structured ``.npy``
     array, one float64 field per column (``np.save`` writes its header and the values in one write, straight to
     the file: the cache's own CPU in a miss of 20,000 pairs on a loaded machine was 10.3-11.5 ms so, 15.0-16.6
     with ``.npz`` archives built in memory; benchmarks/RESULTS.md). A table whose column names are not distinct
-    and non-empty (no structured array can name its fields so) is not stored, with a warning."""
-    if not columns or "" in columns or len(set(columns)) != len(columns):
+    and non-empty (no structured array can name its fields so) is not stored, with a warning. Where ``opened``
+    holds the entry's file with the header of these columns and rows, the numbers are written after it (the
+    same bytes), else the file is discarded and the entry written whole."""
+    numbers = np.ascontiguousarray(values, dtype=np.float64)
+    if opened is not None and opened.file is not None:
+        if (opened.columns, (opened.rows, len(opened.columns))) == (columns, numbers.shape):
+            opened.file.handle.write(numbers.data)
+            opened.file.commit()
+            return
+        opened.file.discard()
+    if not _storable(columns):
         warn(f"score cache: the table of {path.name} has the columns {columns}, which cannot name a stored "
              "table's fields (distinct, non-empty); it is not cached")
         return
-    rows = np.ascontiguousarray(values, dtype=np.float64).view(_row_type(columns)).reshape(-1)
+    rows = numbers.view(_row_type(columns)).reshape(-1)
     save(path, lambda handle: np.save(handle, rows), maker)
+
+
+def _storable(columns: list[str]) -> bool:
+    return bool(columns) and "" not in columns and len(set(columns)) == len(columns)
 
 
 def _row_type(columns: list[str]) -> np.dtype:

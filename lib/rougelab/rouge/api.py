@@ -284,7 +284,7 @@ class _Plan(NamedTuple):
     small: bool
     columns: tuple[str, ...]
     layout: _KernelMeasures
-    grows: tuple[bool, int, bool]
+    grows: tuple[bool, int, bool, int]
 
 
 _PLANS: dict[tuple, _Plan] = {}  # ``_checked_plan`` of the options seen, by ``_typed`` key
@@ -413,9 +413,9 @@ def _text_pairs(summaries, references, every: list[str] | None = None) -> tuple[
     the batch's texts listed already, the summaries then their references (``check_listed_batch``)."""
     if every is None:
         every = batch_texts(summaries, references)
+    if len(every) == 2 * len(summaries) and len(set(every)) == len(every):  # each text once, one reference each
+        return (every, *_own_pairs(len(summaries)))
     texts, text_ids = first_sight_ids(every)  # every distinct text
-    if texts is every and len(texts) == 2 * len(summaries):  # each text once, one reference each
-        return (texts, *_own_pairs(len(summaries)))
     peers, models = text_ids[:len(summaries)], text_ids[len(summaries):]
     if len(models) == len(summaries):  # one reference each (each has one at least): summary i owns pair i
         bounds = np.arange(len(summaries) + 1, dtype=np.int64)

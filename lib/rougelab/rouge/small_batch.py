@@ -15,6 +15,7 @@ function's Python source (``run_kernel``).
 from __future__ import annotations
 
 import threading
+from itertools import accumulate
 
 import numpy as np
 
@@ -113,7 +114,7 @@ def small_batch_scores(texts: list[str], peers: np.ndarray, models: np.ndarray, 
     batch path's."""
     if not 0 < len(peers) <= SMALL_PAIRS:
         return None
-    data, ends = _SURFACE.surface_bytes(texts)
+    data, ends = _joined_bytes(texts)
     if len(data) > SMALL_BYTES:
         return None
     kept = _kept_bytes  # this thread's
@@ -122,6 +123,20 @@ def small_batch_scores(texts: list[str], peers: np.ndarray, models: np.ndarray, 
                      ends, _MADE_INSIDE, _MADE_INSIDE, peers, models, bounds, layout.ngram_sizes, layout.lcs_weights,
                      layout.lcs_is_w, layout.columns, layout.is_w, layout.weights, alpha, best_model, False)[0]
     return out if len(out) else None
+
+
+def _joined_bytes(texts: list[str]) -> tuple[bytes, np.ndarray]:
+    """``_SURFACE.surface_bytes(texts)`` of a small batch: ASCII texts are joined and encoded at once, each text's
+    bytes its characters (a one-pair call's bytes and ends: 1.5 us, against 2.6 text by text)."""
+    joined = "\n".join(texts)
+    if not joined.isascii():
+        return _SURFACE.surface_bytes(texts)
+    # text i ends after the characters of texts 0..i and a newline after each but the last: -1 + sum(length + 1)
+    ends = np.fromiter(accumulate(map(_ONE_MORE, map(len, texts)), initial=-1), dtype=np.int64, count=len(texts) + 1)
+    return joined.encode(), ends[1:]
+
+
+_ONE_MORE = (1).__add__
 
 
 class _KeptBytes(threading.local):

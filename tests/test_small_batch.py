@@ -178,3 +178,13 @@ def test_the_call_that_loads_the_batch_kernels_scores_its_batch_again(monkeypatc
 ])
 def test_other_options_go_the_old_way(measures, options):
     assert not _plan(measures, **options).small
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_ascii_texts_joined_at_once_give_the_bytes_and_ends_of_the_scan(seed):
+    """``_joined_bytes`` (ASCII texts encoded at once) is ``surface_bytes`` text by text, empty texts included."""
+    rng = np.random.default_rng(seed)
+    texts = [t for t in (_text(rng) for _ in range(int(rng.integers(1, 9)))) if t.isascii()] + ["", "a"]
+    data, ends = small_batch._joined_bytes(texts)
+    expected, expected_ends = small_batch._SURFACE.surface_bytes(texts)
+    assert data == bytes(expected) and ends.tolist() == expected_ends.tolist() and ends.dtype == np.int64

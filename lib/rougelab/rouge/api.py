@@ -28,7 +28,7 @@ from typing import NamedTuple, Sequence
 import numpy as np
 
 from rougelab.score_table import ScoreTable, frame_scorer
-from rougelab.scoring import InputError, batch_texts, check_batch, check_listed_batch
+from rougelab.scoring import InputError, ListedBatch, batch_texts, check_batch, check_listed_batch
 from rougelab.rouge.best_f import best_f_rpf
 # run_kernel, map_threads, parts_of and start_threads through batch: importing rougelab._jit here would make this
 # module a kernel source (_jit.kernel_sources)
@@ -263,7 +263,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
             not getattr(_second_run, "on", False):  # an ASCII batch has no letters to drop
         warn_dropped_letters(listed.non_ascii if listed else chain(summaries, chain.from_iterable(references)),
                              f"tokenizer={plan.options.tokenizer!r}", "tokenizer='unicode' keeps them")
-    table = _score_small(summaries, references, plan, listed and listed.texts) if plan.small else None
+    table = _score_small(summaries, references, plan, listed) if plan.small else None
     if table is None:
         score = _score_one_by_one if plan.one_by_one else _score_batch
         table = score(summaries, references, plan.measures, plan.options, plan.multiref, plan.splitter)
@@ -436,15 +436,15 @@ def _own_pairs(summaries: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return ids[:summaries], ids[summaries:], np.arange(summaries + 1, dtype=np.int64)
 
 
-def _score_small(summaries, references, plan: _Plan, every: list[str] | None = None) -> np.ndarray | None:
+def _score_small(summaries, references, plan: _Plan, listed: ListedBatch | None = None) -> np.ndarray | None:
     """``_score_batch``'s numbers in one compiled call for a small batch (``small_batch_scores``), or None.
     The first such call that runs the compiled kernel also scores its batch through ``_score_batch`` once
-    (``_load_batch_kernels``). ``every``: as ``_text_pairs`` takes it."""
+    (``_load_batch_kernels``). ``listed``: the batch's texts as ``check_listed_batch`` lists them."""
     if len(summaries) > SMALL_PAIRS:  # more pairs than that (a reference each at least): not numbered twice
         return None
-    texts, peers, models, bounds = _text_pairs(summaries, references, every)
+    texts, peers, models, bounds = _text_pairs(summaries, references, listed and listed.texts)
     table = small_batch_scores(texts, peers, models, bounds, plan.layout, plan.options.alpha,
-                               plan.multiref == "B")
+                               plan.multiref == "B", None if listed is None else not listed.non_ascii)
     if table is not None and not _batch_kernels_loaded and small_batch_compiled():
         _load_batch_kernels(summaries, references, plan)
     return table

@@ -181,10 +181,12 @@ def test_other_options_go_the_old_way(measures, options):
 
 
 @pytest.mark.parametrize("seed", range(20))
-def test_ascii_texts_joined_at_once_give_the_bytes_and_ends_of_the_scan(seed):
-    """``_joined_bytes`` (ASCII texts encoded at once) is ``surface_bytes`` text by text, empty texts included."""
+def test_a_small_batch_s_joined_bytes_are_those_of_the_scan(seed):
+    """``_joined_bytes`` (ASCII texts encoded at once, others one by one) is ``surface_bytes``, empty texts and a lone
+    surrogate included."""
     rng = np.random.default_rng(seed)
-    texts = [t for t in (_text(rng) for _ in range(int(rng.integers(1, 9)))) if t.isascii()] + ["", "a"]
-    data, ends = small_batch._joined_bytes(texts)
-    expected, expected_ends = small_batch._SURFACE.surface_bytes(texts)
-    assert data == bytes(expected) and ends.tolist() == expected_ends.tolist() and ends.dtype == np.int64
+    texts = [_text(rng) for _ in range(int(rng.integers(1, 9)))] + ["", "a", "\ud800b" if seed % 2 else "c"]
+    for batch in (texts, [t for t in texts if t.isascii()]):
+        data, ends = small_batch._joined_bytes(batch, all(map(str.isascii, batch)))
+        expected, expected_ends = small_batch._SURFACE.surface_bytes(batch)
+        assert data == bytes(expected) and ends.tolist() == expected_ends.tolist() and ends.dtype == np.int64

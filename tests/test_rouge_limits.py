@@ -56,3 +56,19 @@ def test_cli_reports_a_too_long_line_in_one_line(tmp_path, capsys):
     assert main(["score", "--metric", "rouge-l", "--summaries", str(path), "--references", str(path)]) == 2
     err = capsys.readouterr().err
     assert "too long for ROUGE-L/W" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("names", [["rouge-l"], ["rouge-s*"], ["rouge-su4", "rouge-w-1.2"], ["rouge-s9"],
+                                   ["rouge-s*", "rouge-l"]])
+def test_the_longest_text_let_through_at_once_is_where_two_such_texts_stop_fitting(names):
+    """``quadratic``'s last field: two texts of that many characters fit both limits, one character more does not
+    (the limits by the counts above), so a batch of no longer texts needs no other check."""
+    from rougelab.rouge.limits import quadratic
+
+    measures = tuple(parse_measure(name) for name in names)
+    distances, widest, lcs, longest = quadratic(measures)
+
+    def fits(n):
+        return not ((distances and skip_bigram_count(n, widest) > MAX_SKIP_BIGRAMS) or (lcs and n * n > MAX_LCS_CELLS))
+
+    assert fits(longest) and not fits(longest + 1)

@@ -63,3 +63,15 @@ def test_values_without_a_memo_key_are_checked_each_call():
         return text.splitlines()
 
     assert rouge(SUMMARIES, REFERENCES, MEASURES, splitter=lines).equals(_fresh(splitter="newline"))
+
+
+def test_measures_given_as_an_iterator_are_read_once():
+    """The memo's key never reads an iterator of measures (the checks and the scoring read it)."""
+    assert rouge(SUMMARIES, REFERENCES, iter(MEASURES)).equals(_fresh())
+
+
+def test_alpha_zero_of_either_sign_shares_one_plan_with_the_same_numbers():
+    """0.0 == -0.0 and the key holds floats as they are: the plan holds alpha + 0.0, so it is the same for both."""
+    negative = _fresh(alpha=-0.0)
+    assert rouge(SUMMARIES, REFERENCES, MEASURES, alpha=0.0).equals(negative)
+    assert len(api._PLANS) == 1 and str(next(iter(api._PLANS.values())).options.alpha) == "0.0"

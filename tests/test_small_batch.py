@@ -178,3 +178,15 @@ def test_the_call_that_loads_the_batch_kernels_scores_its_batch_again(monkeypatc
 ])
 def test_other_options_go_the_old_way(measures, options):
     assert not _plan(measures, **options).small
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_small_batch_s_joined_bytes_are_those_of_the_scan(seed):
+    """``_joined_bytes`` (ASCII texts encoded at once, others one by one) is ``surface_bytes``, empty texts and a lone
+    surrogate included."""
+    rng = np.random.default_rng(seed)
+    texts = [_text(rng) for _ in range(int(rng.integers(1, 9)))] + ["", "a", "\ud800b" if seed % 2 else "c"]
+    for batch in (texts, [t for t in texts if t.isascii()]):
+        data, ends = small_batch._joined_bytes(batch, all(map(str.isascii, batch)))
+        expected, expected_ends = small_batch._SURFACE.surface_bytes(batch)
+        assert data == bytes(expected) and ends.tolist() == expected_ends.tolist() and ends.dtype == np.int64

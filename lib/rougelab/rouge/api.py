@@ -28,7 +28,7 @@ from typing import NamedTuple, Sequence
 import numpy as np
 
 from rougelab.score_table import ScoreTable, frame_scorer
-from rougelab.scoring import InputError, batch_texts, check_batch, check_listed_batch
+from rougelab.scoring import InputError, ListedBatch, batch_texts, check_batch, check_listed_batch
 from rougelab.rouge.best_f import best_f_rpf
 # run_kernel, map_threads, parts_of and start_threads through batch: importing rougelab._jit here would make this
 # module a kernel source (_jit.kernel_sources)
@@ -153,19 +153,22 @@ def _again_after_loading(scorer):
     that score a large batch's pieces start and their heaps are readied (``start_threads``): readied earlier
     (with the batch kernels' loading), the calling thread's heap was a fresh one again by the call's end;
     readied after the runs, its writes left them cold (a pair's next call 0.21 ms against 0.06). Every other
-    call runs once."""
+    call runs once. ``scorer`` is a ``frame_scorer``, whose call is made here (a layer of ``*args`` less: 0.7 us of a
+    one-pair call)."""
+    table_scorer = scorer.table_scorer
+
     @wraps(scorer)
     def again(*args, **kwargs):
         if _batch_kernels_loaded:
-            return scorer(*args, **kwargs)
-        scores = scorer(*args, **kwargs)
+            return table_scorer(*args, **kwargs).frame(copy=False)
+        scores = table_scorer(*args, **kwargs).frame(copy=False)
         if not _batch_kernels_loaded:
             return scores
         start_threads()  # before the runs: its heaps' writes (4 MB a thread) leave the caches cold for them
         _second_run.on = True
         try:
             for _ in range(RUNS_AFTER_LOADING):
-                scores = scorer(*args, **kwargs)
+                scores = again(*args, **kwargs)  # the line every later call runs
                 warm_dropped_letters()
         finally:
             _second_run.on = False
@@ -260,7 +263,7 @@ def rouge(summaries: Sequence[str], references: Sequence[Sequence[str]],
             not getattr(_second_run, "on", False):  # an ASCII batch has no letters to drop
         warn_dropped_letters(listed.non_ascii if listed else chain(summaries, chain.from_iterable(references)),
                              f"tokenizer={plan.options.tokenizer!r}", "tokenizer='unicode' keeps them")
-    table = _score_small(summaries, references, plan, listed and listed.texts) if plan.small else None
+    table = _score_small(summaries, references, plan, listed) if plan.small else None
     if table is None:
         score = _score_one_by_one if plan.one_by_one else _score_batch
         table = score(summaries, references, plan.measures, plan.options, plan.multiref, plan.splitter)
@@ -281,7 +284,7 @@ class _Plan(NamedTuple):
     small: bool
     columns: tuple[str, ...]
     layout: _KernelMeasures
-    grows: tuple[bool, int, bool]
+    grows: tuple[bool, int, bool, int]
 
 
 _PLANS: dict[tuple, _Plan] = {}  # ``_checked_plan`` of the options seen, by ``_typed`` key
@@ -292,41 +295,43 @@ def _plan(measures, preprocessing, tokenizer, stem, stemmer, stem_exceptions, st
           word_limit, byte_limit, perl_last_unigram_bug, perl_byte_limit_skips_lcs, perl_round_before_f,
           perl_wlcs) -> _Plan:
     """``_checked_plan`` of ``rouge()``'s options, remembered for the next call with the same option values of the
-    same types (``_typed``): a value the checks would refuse never gets a plan, so it never finds one. Named
-    parameters, not ``**options``: ``rouge()`` hands them over by position (a dict of 16 keywords made and read
-    again cost 0.75 us a call)."""
-    options = (measures, preprocessing, tokenizer, stem, stemmer, stem_exceptions, stopwords, splitter, multiref,
-               alpha, word_limit, byte_limit, perl_last_unigram_bug, perl_byte_limit_skips_lcs, perl_round_before_f,
-               perl_wlcs)
+    same types (``_typed``; the measures' container type too): a value the checks would refuse never gets a plan,
+    so it never finds one. Named parameters, not ``**options``: ``rouge()`` hands them over by position (a dict of
+    16 keywords made and read again cost 0.75 us a call)."""
+    rest = (preprocessing, tokenizer, stem, stemmer, stem_exceptions, stopwords, splitter, multiref, alpha,
+            word_limit, byte_limit, perl_last_unigram_bug, perl_byte_limit_skips_lcs, perl_round_before_f, perl_wlcs)
     try:
-        key = _typed(options)
+        key = (type(measures), _typed(measures), _typed(rest)) if type(measures) in (list, tuple) else \
+            _typed((measures, *rest))  # one measure's name, or a value refused (an iterator: not read here)
     except TypeError:  # a value a key cannot hold safely (a numpy number, a callable splitter): checked afresh
-        return _checked_plan(*options)
+        return _checked_plan(measures, *rest)
     plan = _PLANS.get(key)
     if plan is None:
-        plan = _checked_plan(*options)
+        plan = _checked_plan(measures, *rest)
         if len(_PLANS) >= _MOST_PLANS:
             _PLANS.clear()
         _PLANS[key] = plan
     return plan
 
 
-_PLAIN = frozenset((type(None), bool, int, str))
+# Values a key holds as they are, beside their type. Floats among them: the one pair of floats that compare equal,
+# 0.0 and -0.0, gives one plan (``_checked_plan`` adds 0.0 to alpha; the limits become ints).
+_PLAIN = frozenset((type(None), bool, int, float, str))
 
 
 def _typed(values) -> tuple:
     """``values`` with their types as a hashable key, so that values that compare equal but are checked
-    differently never share one (``True`` and ``1``, ``0.0`` and ``-0.0``, a list and a tuple): for None,
-    bool, int, float, str, a ``Preprocessing`` with a named splitter and lists and tuples of these;
-    ``TypeError`` for anything else. One loop, not a call per value, and one flat tuple (each type then its
-    value), not a pair each to make and hash: it runs on every ``rouge()`` call."""
+    differently never share one (``True`` and ``1``, ``1`` and ``1.0``, a list and a tuple): for None, bool, int,
+    float, str, a ``Preprocessing`` with a named splitter and lists and tuples of these; ``TypeError`` for anything
+    else. Values all of ``_PLAIN`` types (the usual call's measures, and its other options) give their types and
+    themselves, found by builtins that loop in C (1.2 us a one-pair call, against 2.4 for a loop over them)."""
+    kinds = tuple(map(type, values))
+    if _PLAIN.issuperset(kinds):
+        return kinds, tuple(values)
     key = []
-    for value in values:
-        kind = type(value)
+    for kind, value in zip(kinds, values):
         if kind in _PLAIN or (kind is Preprocessing and isinstance(value.splitter, str)):
             key += kind, value
-        elif kind is float:
-            key += kind, repr(value)
         elif kind in (list, tuple):
             key += kind, _typed(value)
         else:
@@ -340,7 +345,7 @@ def _checked_plan(measures, preprocessing, tokenizer, stem, stemmer, stem_except
     """``rouge()``'s options checked (``InputError`` naming a bad one) and turned into a ``_Plan``."""
     word_limit, byte_limit = (check_int(value, name, minimum=0, none=True, hint=" (0 or None: no limit)")
                               for name, value in (("word_limit", word_limit), ("byte_limit", byte_limit)))
-    alpha = check_float(alpha, "alpha", low=0, high=1)
+    alpha = check_float(alpha, "alpha", low=0, high=1) + 0.0  # -0.0 -> 0.0: one plan for both (``_PLAIN``)
     stem = None if stem is None else check_bool(stem, "stem")
     stopwords = None if stopwords is None else check_bool(stopwords, "stopwords")
     perl_last_unigram_bug, perl_byte_limit_skips_lcs, perl_round_before_f, perl_wlcs = (
@@ -408,9 +413,9 @@ def _text_pairs(summaries, references, every: list[str] | None = None) -> tuple[
     the batch's texts listed already, the summaries then their references (``check_listed_batch``)."""
     if every is None:
         every = batch_texts(summaries, references)
+    if len(every) == 2 * len(summaries) and len(set(every)) == len(every):  # each text once, one reference each
+        return (every, *_own_pairs(len(summaries)))
     texts, text_ids = first_sight_ids(every)  # every distinct text
-    if texts is every and len(texts) == 2 * len(summaries):  # each text once, one reference each
-        return (texts, *_own_pairs(len(summaries)))
     peers, models = text_ids[:len(summaries)], text_ids[len(summaries):]
     if len(models) == len(summaries):  # one reference each (each has one at least): summary i owns pair i
         bounds = np.arange(len(summaries) + 1, dtype=np.int64)
@@ -431,15 +436,15 @@ def _own_pairs(summaries: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return ids[:summaries], ids[summaries:], np.arange(summaries + 1, dtype=np.int64)
 
 
-def _score_small(summaries, references, plan: _Plan, every: list[str] | None = None) -> np.ndarray | None:
+def _score_small(summaries, references, plan: _Plan, listed: ListedBatch | None = None) -> np.ndarray | None:
     """``_score_batch``'s numbers in one compiled call for a small batch (``small_batch_scores``), or None.
     The first such call that runs the compiled kernel also scores its batch through ``_score_batch`` once
-    (``_load_batch_kernels``). ``every``: as ``_text_pairs`` takes it."""
+    (``_load_batch_kernels``). ``listed``: the batch's texts as ``check_listed_batch`` lists them."""
     if len(summaries) > SMALL_PAIRS:  # more pairs than that (a reference each at least): not numbered twice
         return None
-    texts, peers, models, bounds = _text_pairs(summaries, references, every)
+    texts, peers, models, bounds = _text_pairs(summaries, references, listed and listed.texts)
     table = small_batch_scores(texts, peers, models, bounds, plan.layout, plan.options.alpha,
-                               plan.multiref == "B")
+                               plan.multiref == "B", None if listed is None else not listed.non_ascii)
     if table is not None and not _batch_kernels_loaded and small_batch_compiled():
         _load_batch_kernels(summaries, references, plan)
     return table

@@ -53,12 +53,31 @@ def skip_bigram_count(n: int, distance: int) -> int:
 
 
 @lru_cache(maxsize=256)
-def quadratic(measures: tuple[Measure, ...]) -> tuple[bool, int, bool]:
-    """Whether ``measures`` hold a ROUGE-S/SU, the widest skip distance (-1: unlimited) and whether they hold
-    ROUGE-L/W: the measures whose memory grows with the square of a text's length (worked out once per list)."""
+def quadratic(measures: tuple[Measure, ...]) -> tuple[bool, int, bool, int]:
+    """Whether ``measures`` hold a ROUGE-S/SU, the widest skip distance (-1: unlimited), whether they hold
+    ROUGE-L/W, and the most characters a text may have for any two such texts to fit (``_longest_fitting``): the
+    measures whose memory grows with the square of a text's length (worked out once per list)."""
     distances = [m.size for m in measures if m.kind == "S"]
     widest = -1 if any(d < 0 for d in distances) else max(distances, default=0)
-    return bool(distances), widest, any(m.kind in ("L", "W") for m in measures)
+    lcs = any(m.kind in ("L", "W") for m in measures)
+    return bool(distances), widest, lcs, _longest_fitting(bool(distances), widest, lcs)
+
+
+def _fits(n: int, m: int, distances: bool, widest: int, lcs: bool) -> bool:
+    """Whether texts of ``n`` and ``m`` tokens at most fit the limits (with the number of characters: an upper
+    bound of ``token_bound``)."""
+    return not ((distances and max(skip_bigram_count(n, widest), skip_bigram_count(m, widest)) > MAX_SKIP_BIGRAMS)
+                or (lcs and n * m > MAX_LCS_CELLS))
+
+
+def _longest_fitting(distances: bool, widest: int, lcs: bool) -> int:
+    """The most characters of a text such that any two texts that long fit (``_fits`` grows with each length):
+    a batch whose longest text has no more is checked by one comparison."""
+    low, high = 0, MAX_LCS_CELLS  # fits, does not (with neither measure any length fits: as good as no limit)
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if _fits(middle, middle, distances, widest, lcs) else (low, middle)
+    return low
 
 
 def check_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]], measures: Sequence[Measure]) -> None:
@@ -67,21 +86,18 @@ def check_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]], m
 
 
 def check_quadratic_sizes(summaries: Sequence[str], references: Sequence[Sequence[str]],
-                          grows: tuple[bool, int, bool], texts: list[str] | None = None) -> None:
+                          grows: tuple[bool, int, bool, int], texts: list[str] | None = None) -> None:
     """``check_sizes`` for measures of ``quadratic`` ``grows`` (a caller that keeps it: ``rouge()``'s plan);
     ``texts``: the batch's texts listed already (``scoring.ListedBatch``), read once for the longest of all."""
-    distances, widest, lcs = grows
+    distances, widest, lcs, longest = grows
     if not distances and not lcs:
         return
+    if texts is not None and max(map(len, texts), default=0) <= longest:
+        return  # even two of the longest text fit
 
-    def fits(n: int, m: int) -> bool:  # with the number of characters, an upper bound of token_bound
-        return not ((distances and max(skip_bigram_count(n, widest), skip_bigram_count(m, widest)) > MAX_SKIP_BIGRAMS)
-                    or (lcs and n * m > MAX_LCS_CELLS))
+    def fits(n: int, m: int) -> bool:
+        return _fits(n, m, distances, widest, lcs)
 
-    if texts is not None:
-        longest = max(map(len, texts), default=0)
-        if fits(longest, longest):
-            return  # even two of the longest text fit
     if fits(max(map(len, summaries), default=0), max(map(len, chain.from_iterable(references)), default=0)):
         return  # even the longest summary and the longest reference fit
     counts: dict[str, int] = {}

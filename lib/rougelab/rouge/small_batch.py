@@ -15,6 +15,7 @@ function's Python source (``run_kernel``).
 from __future__ import annotations
 
 import threading
+from itertools import accumulate
 
 import numpy as np
 
@@ -106,14 +107,16 @@ def small_batch_compiled() -> bool:
 
 
 def small_batch_scores(texts: list[str], peers: np.ndarray, models: np.ndarray, bounds: np.ndarray, layout,
-                       alpha: float, best_model: bool) -> np.ndarray | None:
+                       alpha: float, best_model: bool, all_ascii: bool | None = None) -> np.ndarray | None:
     """(summaries x measures x 3) R/P/F of the (peer, model) pairs of ``texts`` (indices), summary i owning
     pairs ``bounds[i]:bounds[i + 1]``, for ``layout`` (``api._KernelMeasures``) with ROUGE-L/W in it; None when
     the batch is not small (``SMALL_PAIRS``, ``SMALL_BYTES``) or its pairs are all of one sentence: the
-    batch path's."""
+    batch path's. ``all_ascii``: whether every text is ASCII, when the caller knows (``_joined_bytes``)."""
     if not 0 < len(peers) <= SMALL_PAIRS:
         return None
-    data, ends = _SURFACE.surface_bytes(texts)
+    if all_ascii is None:
+        all_ascii = all(map(str.isascii, texts))  # a flag of each str
+    data, ends = _joined_bytes(texts, all_ascii)
     if len(data) > SMALL_BYTES:
         return None
     kept = _kept_bytes  # this thread's
@@ -122,6 +125,21 @@ def small_batch_scores(texts: list[str], peers: np.ndarray, models: np.ndarray, 
                      ends, _MADE_INSIDE, _MADE_INSIDE, peers, models, bounds, layout.ngram_sizes, layout.lcs_weights,
                      layout.lcs_is_w, layout.columns, layout.is_w, layout.weights, alpha, best_model, False)[0]
     return out if len(out) else None
+
+
+def _joined_bytes(texts: list[str], all_ascii: bool) -> tuple[bytes, np.ndarray]:
+    """``_SURFACE.surface_bytes(texts)`` of a small batch, ASCII texts (``all_ascii``) joined and encoded at once,
+    each one's bytes its characters, and where each text ends found in one pass (a one-pair call: 1.4 us, against
+    2.05 through ``surface_bytes``). Other texts go through ``surface_bytes``, one by one (a text of other letters
+    takes longer to encode in a joined string than alone)."""
+    if not all_ascii:
+        return _SURFACE.surface_bytes(texts)
+    # text i ends after the characters of texts 0..i and a newline after each but the last: -1 + sum(length + 1)
+    ends = np.fromiter(accumulate(map(_ONE_MORE, map(len, texts)), initial=-1), dtype=np.int64, count=len(texts) + 1)
+    return "\n".join(texts).encode(), ends[1:]
+
+
+_ONE_MORE = (1).__add__
 
 
 class _KeptBytes(threading.local):

@@ -49,10 +49,10 @@ INTERNALS_CHECKED = ("3.1.",)
 def _frame_maker() -> Callable[[np.ndarray | None, int, pd.Index], pd.DataFrame]:
     """``make(block, rows, columns)``: the DataFrame of a 2-D float ``block`` (one row per column; None: no
     columns), ``rows`` rows and a range index, imported on the first ``frame`` (``import rougelab`` loads no
-    pandas). Through pandas' internal constructors (block, manager, frame) on a pandas of ``INTERNALS_CHECKED``:
-    about 3.5 us against 6.8 for ``create_dataframe_from_blocks``, whose placement array and integrity check a block
-    made here never needs (about 6.5 us of a one-pair ``rouge()`` call's 60: benchmarks/RESULTS.md); through
-    that public function on any other pandas."""
+    pandas). Through pandas' internal classes (block, manager, frame) on a pandas of ``INTERNALS_CHECKED``: a
+    one-row ``frame`` in 4.3 us, against 8.0 through ``create_dataframe_from_blocks``, whose placement array and
+    integrity check a block made here never needs (benchmarks/RESULTS.md); through that public function on any
+    other pandas."""
     import pandas as pd
 
     return (_internal_maker if pd.__version__.startswith(INTERNALS_CHECKED) else _public_maker)()

@@ -324,7 +324,8 @@ def _typed(values) -> tuple:
     differently never share one (``True`` and ``1``, ``1`` and ``1.0``, a list and a tuple): for None, bool, int,
     float, str, a ``Preprocessing`` with a named splitter and lists and tuples of these; ``TypeError`` for anything
     else. Values all of ``_PLAIN`` types (the usual call's measures, and its other options) give their types and
-    themselves, found by builtins that loop in C (1.2 us a one-pair call, against 2.4 for a loop over them)."""
+    themselves, found by builtins that loop in C (``_plan`` of the usual options: 1.65 us, against 2.2 with a loop
+    over the values)."""
     kinds = tuple(map(type, values))
     if _PLAIN.issuperset(kinds):
         return kinds, tuple(values)

@@ -3,7 +3,8 @@
 A batch scored on several threads (``rougelab._jit.map_threads``) ends with a thread that finds no item left while
 another finishes its last one, and a core idles until then. ``tail_work(job)`` hands the threaded maps of a block
 a job that needs nothing the block computes: the first thread that runs out of items runs it. The score cache
-makes the key of a batch no entry can hold there (``score_cache.cached_scores``). Nothing here loads numba.
+makes the key of a batch no entry can hold there, and opens the batch's entries' files
+(``score_cache.cached_scores``). Nothing here loads numba.
 """
 from __future__ import annotations
 
